@@ -1,0 +1,61 @@
+# OpenBench-style entry points.
+#   make                 optimised native binary at ./tvilling (or EXE=path)
+#   make test            everything CI runs: format, lints, Rust tests, client tests
+#   make bench           chess search bench (node count + speed)
+#   make perft-bench     our chess perft against Stockfish's, side by side
+#   make perft-bench-draughts
+
+EXE ?= tvilling
+CARGO ?= cargo
+BIN := target/release/tvilling
+# Client libraries for the protocol tests. pydraughts and py-draughts both install a
+# package named `draughts`, so each gets its own virtual environment.
+VENV := target/venv
+VENV_PYD2 := target/venv-py-draughts
+PYTEST_ARGS ?= -q
+
+.PHONY: all build test lint rust-test client-test venvs bench perft-bench perft-bench-draughts clean
+
+all: build
+
+build:
+	$(CARGO) build --release
+	@if [ "$(EXE)" != "$(BIN)" ]; then cp $(BIN) $(EXE); fi
+
+test: lint rust-test client-test
+
+lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --release --all-targets -- -D warnings
+
+rust-test:
+	$(CARGO) test --release
+
+$(VENV)/.installed:
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check pytest==8.3.4 chess==1.11.2 pydraughts==0.6.7
+	touch $@
+
+$(VENV_PYD2)/.installed:
+	python3 -m venv $(VENV_PYD2)
+	$(VENV_PYD2)/bin/pip install -q --disable-pip-version-check pytest==8.3.4 py-draughts==1.10.1
+	touch $@
+
+venvs: $(VENV)/.installed $(VENV_PYD2)/.installed
+
+client-test: venvs
+	$(CARGO) build --release
+	TVILLING=$(abspath $(BIN)) $(VENV)/bin/python -m pytest $(PYTEST_ARGS) engine-tests/clients
+	TVILLING=$(abspath $(BIN)) $(VENV_PYD2)/bin/python -m pytest $(PYTEST_ARGS) engine-tests/py_draughts
+
+bench: build
+	$(BIN) bench
+
+perft-bench: build $(VENV)/.installed
+	$(VENV)/bin/python scripts/perft_bench.py --engine $(BIN)
+
+perft-bench-draughts: build
+	python3 scripts/perft_bench_draughts.py --engine $(BIN)
+
+clean:
+	$(CARGO) clean

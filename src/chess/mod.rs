@@ -1,0 +1,1 @@
+//! Chess rules: board representation, move generation, notation, draw rules and perft.

@@ -1,0 +1,77 @@
+//! The contract between the search and a game's rules.
+//!
+//! The search is written once, generic over this trait, and monomorphised per game, so the
+//! indirection costs nothing at run time. Every game-specific decision the search needs
+//! (is a null move sound, is a move tactical, what does a lost terminal look like) is a
+//! question asked here rather than an `if chess` inside the search.
+
+use super::MoveList;
+use std::fmt::Debug;
+
+/// A two-player, perfect-information game the search can play.
+///
+/// Positions are copy-made: the search clones a position and calls [`Game::play`] on the
+/// copy, so no unmake is needed and the parent stays intact for the next move.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// One move. Small and `Copy`; `Default` is a null value used only to fill lists.
+    type Move: Copy + Eq + Default + Send + Sync + Debug + 'static;
+
+    /// Number of slots a history table needs for [`Game::history_index`].
+    const HISTORY_SIZE: usize;
+
+    /// Appends every legal move of the side to move to `out`.
+    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+
+    /// Appends the legal noisy moves (chess: captures and promotions; draughts: captures,
+    /// which are then the only legal moves) that quiescence search explores.
+    fn noisy_moves(&self, out: &mut MoveList<Self::Move>);
+
+    /// Plays a legal move on this position.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Passes the turn (null-move pruning). Only called when [`Game::null_move_allowed`].
+    fn play_null(&mut self);
+
+    /// Zobrist key of the position (pieces, side to move and whatever else decides
+    /// identity for the repetition rule).
+    fn hash(&self) -> u64;
+
+    /// True when the side to move is in check (always false in draughts).
+    fn in_check(&self) -> bool;
+
+    /// Plies since the last irreversible move: no repetition can reach further back.
+    fn reversible_plies(&self) -> usize;
+
+    /// True when a rule of the game draws this position regardless of history
+    /// (chess: fifty moves, dead position; draughts: 25-, 16- and 5-move rules).
+    fn is_rule_draw(&self) -> bool;
+
+    /// True when having no legal move here loses (chess: checkmate; draughts: always).
+    /// When false, no legal move is a draw (stalemate).
+    fn no_moves_is_loss(&self) -> bool;
+
+    /// Static evaluation for the side to move, in the game's unit (centipawns in chess,
+    /// hundredths of a man in draughts).
+    fn evaluate(&self) -> i32;
+
+    /// True when a null move is sound here (e.g. chess: not in check and the side to move
+    /// has pieces besides pawns, so zugzwang is unlikely).
+    fn null_move_allowed(&self) -> bool;
+
+    /// True for moves quiescence would search (captures, promotions).
+    fn is_noisy(&self, mv: Self::Move) -> bool;
+
+    /// Ordering key among noisy moves, higher first (MVV-LVA or similar).
+    fn noisy_order(&self, mv: Self::Move) -> i32;
+
+    /// Static exchange evaluation: true when `mv` is expected to gain at least `threshold`.
+    fn see_at_least(&self, mv: Self::Move, threshold: i32) -> bool;
+
+    /// A 16-bit code for the transposition table. Codes need not be unique: the search
+    /// only trusts a stored code after matching it against the legal moves.
+    fn move_code(mv: Self::Move) -> u16;
+
+    /// Index of `mv` into history, killer and counter-move tables, below
+    /// [`Game::HISTORY_SIZE`].
+    fn history_index(&self, mv: Self::Move) -> usize;
+}

@@ -1,0 +1,58 @@
+//! What a front end asks of one search: clock, fixed limits and modes.
+
+use std::time::Duration;
+
+/// The side to move's clock as the protocol reports it (already clamped at zero).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the clock.
+    pub remaining: Duration,
+    /// Fischer increment added after each move.
+    pub increment: Duration,
+    /// Moves until the next time control; `None` is sudden death (or increment only).
+    pub moves_to_go: Option<u32>,
+    /// Simple/Bronstein delay: the first part of each move is free but cannot be saved.
+    pub delay: Duration,
+}
+
+/// Limits and modes of one search. Every limit that is set applies; the first reached stops.
+#[derive(Clone, Debug)]
+pub struct Limits<M> {
+    /// Stop after completing this iteration depth.
+    pub depth: Option<u32>,
+    /// Stop after this many nodes (all threads together).
+    pub nodes: Option<u64>,
+    /// Stop once a mate in at most this many moves is proven (chess `go mate`).
+    pub mate: Option<u32>,
+    /// Spend exactly this long (minus overhead).
+    pub move_time: Option<Duration>,
+    /// Manage time from the clock.
+    pub clock: Option<Clock>,
+    /// Search until told to stop; never report before that.
+    pub infinite: bool,
+    /// Pondering: search until `ponder_hit` (then apply the clock) or `stop`.
+    pub ponder: bool,
+    /// Number of principal variations to report (at least 1).
+    pub multipv: usize,
+    /// Restrict the root to these moves (empty: all legal moves).
+    pub searchmoves: Vec<M>,
+    /// Time the GUI loses between our answer and its clock stopping.
+    pub move_overhead: Duration,
+}
+
+impl<M> Default for Limits<M> {
+    fn default() -> Self {
+        Self {
+            depth: None,
+            nodes: None,
+            mate: None,
+            move_time: None,
+            clock: None,
+            infinite: false,
+            ponder: false,
+            multipv: 1,
+            searchmoves: Vec::new(),
+            move_overhead: Duration::from_millis(10),
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! tvilling: one game-independent search core serving two games.
+//!
+//! - [`chess`] and [`draughts`] hold the rules of each game: positions, move generation,
+//!   notation, draw rules, perft and evaluation. Neither knows about searching.
+//! - [`engine`] is the search: it knows nothing of either game and works through the
+//!   [`engine::Game`] trait.
+//! - [`protocol`] holds the front ends (UCI, Hub, DXP) that turn text or frames into commands
+//!   for the search and its results back into text.
+//! - [`cli`] holds the command-line tools (`perft`, `bench`).
+
+pub mod chess;
+pub mod cli;
+pub mod draughts;
+pub mod engine;
+pub mod protocol;

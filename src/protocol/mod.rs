@@ -1,0 +1,1 @@
+//! Protocol front ends: each owns the game state of its session and talks to the search.
