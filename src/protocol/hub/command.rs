@@ -54,6 +54,15 @@ pub enum HubCommand {
     Quit,
 }
 
+impl HubCommand {
+    /// Whether this command is handled while a search runs (hub.md §3: `ping`, `ponder-hit`,
+    /// `stop`); any other command aborts the running search first and is processed after
+    /// its `done`, as Scan does.
+    pub fn is_search_control(&self) -> bool {
+        matches!(self, Self::Ping | Self::PonderHit | Self::Stop)
+    }
+}
+
 /// Parses one line from the GUI (the trailing `\n` or `\r\n` may be present).
 pub fn parse_command(line: &str) -> Result<HubCommand, HubError> {
     let tokens = tokenize(line)?;
@@ -138,6 +147,25 @@ mod tests {
             ("ping future=1", HubCommand::Ping),
         ] {
             assert_eq!(parse_command(line), Ok(command), "{line}");
+        }
+    }
+
+    #[test]
+    fn only_ping_ponder_hit_and_stop_leave_a_search_running() {
+        for (line, control) in [
+            ("ping", true),
+            ("ponder-hit", true),
+            ("stop", true),
+            ("pos start", false),
+            ("go think", false),
+            ("quit", false),
+            ("new-game", false),
+        ] {
+            assert_eq!(
+                parse_command(line).unwrap().is_search_control(),
+                control,
+                "{line}"
+            );
         }
     }
 

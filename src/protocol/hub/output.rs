@@ -79,7 +79,8 @@ pub fn done_line<M>(result: &SearchResult<M>, format_move: impl Fn(&M) -> String
 }
 
 /// `info depth=.. mean-depth=.. score=.. nodes=.. [time=.. nps=..] [pv=..]` in Scan's
-/// format: score in men with two decimals, time in seconds, nps in millions.
+/// format: score in men with two decimals, time in seconds, nps in millions. Hub has no
+/// syntax for bounds or multi-PV, so those fields of `info` are not shown.
 pub fn info_line<M>(info: &SearchInfo<M>, format_move: impl Fn(&M) -> String) -> String {
     let mut line = format!(
         "info depth={} mean-depth={:.1} score={} nodes={}",

@@ -23,11 +23,13 @@ pub enum Variant {
 enum ParamKind {
     Bool {
         default: bool,
+        change: fn(bool) -> ParamChange,
     },
     Int {
         default: i64,
         min: i64,
         max: i64,
+        change: fn(usize) -> ParamChange,
     },
     Enum {
         default: &'static str,
@@ -57,6 +59,7 @@ const PARAMS: [ParamSpec; 4] = [
             default: 1,
             min: 1,
             max: 256,
+            change: ParamChange::Threads,
         },
     },
     ParamSpec {
@@ -65,11 +68,15 @@ const PARAMS: [ParamSpec; 4] = [
             default: 64,
             min: 1,
             max: 65536,
+            change: ParamChange::HashMb,
         },
     },
     ParamSpec {
         name: "ponder",
-        kind: ParamKind::Bool { default: false },
+        kind: ParamKind::Bool {
+            default: false,
+            change: ParamChange::Ponder,
+        },
     },
 ];
 
@@ -93,10 +100,12 @@ pub fn param_lines() -> Vec<String> {
         .map(|spec| {
             let name = spec.name;
             match spec.kind {
-                ParamKind::Bool { default } => {
+                ParamKind::Bool { default, .. } => {
                     format!("param name={name} value={default} type=bool")
                 }
-                ParamKind::Int { default, min, max } => {
+                ParamKind::Int {
+                    default, min, max, ..
+                } => {
                     format!("param name={name} value={default} type=int min={min} max={max}")
                 }
                 ParamKind::Enum { default, values } => format!(
@@ -120,26 +129,20 @@ pub fn parse_param(name: &str, value: &str) -> Result<ParamChange, HubError> {
         expected,
     };
     match spec.kind {
-        ParamKind::Bool { .. } => {
-            let on = match value {
-                "true" => true,
-                "false" => false,
-                _ => return Err(bad("true or false".into())),
-            };
-            Ok(ParamChange::Ponder(on))
-        }
-        ParamKind::Int { min, max, .. } => {
-            let n: i64 = value
-                .parse()
-                .ok()
-                .filter(|n| (min..=max).contains(n))
-                .ok_or_else(|| bad(format!("an integer from {min} to {max}")))?;
-            let n = n as usize;
-            Ok(match name {
-                "threads" => ParamChange::Threads(n),
-                _ => ParamChange::HashMb(n),
-            })
-        }
+        ParamKind::Bool { change, .. } => match value {
+            "true" => Ok(change(true)),
+            "false" => Ok(change(false)),
+            _ => Err(bad("true or false".into())),
+        },
+        ParamKind::Int {
+            min, max, change, ..
+        } => value
+            .parse::<i64>()
+            .ok()
+            .filter(|n| (min..=max).contains(n))
+            .and_then(|n| usize::try_from(n).ok())
+            .map(change)
+            .ok_or_else(|| bad(format!("an integer from {min} to {max}"))),
         ParamKind::Enum { values, .. } => {
             if values.contains(&value) {
                 Ok(ParamChange::Variant(Variant::Normal))

@@ -55,7 +55,7 @@ fn is_blank(c: char) -> bool {
 }
 
 fn is_word_char(c: char) -> bool {
-    !is_blank(c) && c != '=' && c != '"'
+    !is_blank(c) && !c.is_control() && c != '=' && c != '"'
 }
 
 /// Splits `line` (with or without its `\n` / `\r\n`) into tokens.
@@ -245,6 +245,10 @@ mod tests {
         assert!(matches!(
             tokenize("\"hub\""),
             Err(HubError::UnexpectedChar { ch: '"', .. })
+        ));
+        assert!(matches!(
+            tokenize("go think\u{1}"),
+            Err(HubError::UnexpectedChar { ch: '\u{1}', .. })
         ));
         assert!(matches!(
             tokenize("go\"think"),
