@@ -26,15 +26,6 @@ pub enum DxpColor {
     Black,
 }
 
-impl DxpColor {
-    fn letter(self) -> char {
-        match self {
-            Self::White => 'W',
-            Self::Black => 'Z',
-        }
-    }
-}
-
 /// Where a game proposed by GAMEREQ starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StartPosition {
@@ -145,6 +136,58 @@ pub enum DxpMessage {
     },
 }
 
+/// A one-character DXP field with a fixed set of values, read and written through one table
+/// so that parsing and serialising cannot disagree.
+trait Coded: Copy + PartialEq + 'static {
+    /// Every value with its character.
+    const CODES: &'static [(char, Self)];
+
+    fn from_code(c: char) -> Option<Self> {
+        Self::CODES.iter().find(|(k, _)| *k == c).map(|&(_, v)| v)
+    }
+
+    fn code(self) -> char {
+        Self::CODES
+            .iter()
+            .find(|(_, v)| *v == self)
+            .map_or('?', |&(k, _)| k)
+    }
+}
+
+impl Coded for DxpColor {
+    const CODES: &'static [(char, Self)] = &[('W', Self::White), ('Z', Self::Black)];
+}
+
+impl Coded for AcceptCode {
+    const CODES: &'static [(char, Self)] = &[
+        ('0', Self::Accepted),
+        ('1', Self::VersionNotSupported),
+        ('2', Self::RefusedThisGame),
+        ('3', Self::RefusedAll),
+    ];
+}
+
+impl Coded for EndReason {
+    const CODES: &'static [(char, Self)] = &[
+        ('0', Self::Unknown),
+        ('1', Self::Lose),
+        ('2', Self::Draw),
+        ('3', Self::Win),
+    ];
+}
+
+impl Coded for BackAccCode {
+    const CODES: &'static [(char, Self)] = &[
+        ('0', Self::Accepted),
+        ('1', Self::NotSupported),
+        ('2', Self::Refused),
+    ];
+}
+
+impl Coded for bool {
+    const CODES: &'static [(char, Self)] = &[('0', false), ('1', true)];
+}
+
 /// Why a frame is not a valid DXP message; `Display` explains it for logs and CHAT.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DxpError {
@@ -240,31 +283,15 @@ impl DxpMessage {
                 fields.expect_len("GAMEACC", &[34])?;
                 Ok(Self::GameAcc {
                     name: fields.name(1, "GAMEACC name")?,
-                    code: match fields.char(33) {
-                        '0' => AcceptCode::Accepted,
-                        '1' => AcceptCode::VersionNotSupported,
-                        '2' => AcceptCode::RefusedThisGame,
-                        '3' => AcceptCode::RefusedAll,
-                        found => return Err(bad_code("GAMEACC code", found)),
-                    },
+                    code: fields.code(33, "GAMEACC code")?,
                 })
             }
             'M' => parse_move(&fields),
             'E' => {
                 fields.expect_len("GAMEEND", &[3])?;
                 Ok(Self::GameEnd {
-                    reason: match fields.char(1) {
-                        '0' => EndReason::Unknown,
-                        '1' => EndReason::Lose,
-                        '2' => EndReason::Draw,
-                        '3' => EndReason::Win,
-                        found => return Err(bad_code("GAMEEND reason", found)),
-                    },
-                    stop: match fields.char(2) {
-                        '0' => false,
-                        '1' => true,
-                        found => return Err(bad_code("GAMEEND stop code", found)),
-                    },
+                    reason: fields.code(1, "GAMEEND reason")?,
+                    stop: fields.code(2, "GAMEEND stop code")?,
                 })
             }
             'B' => {
@@ -277,12 +304,7 @@ impl DxpMessage {
             'K' => {
                 fields.expect_len("BACKACC", &[2])?;
                 Ok(Self::BackAcc {
-                    code: match fields.char(1) {
-                        '0' => BackAccCode::Accepted,
-                        '1' => BackAccCode::NotSupported,
-                        '2' => BackAccCode::Refused,
-                        found => return Err(bad_code("BACKACC code", found)),
-                    },
+                    code: fields.code(1, "BACKACC code")?,
                 })
             }
             other => Err(DxpError::UnknownType(other)),
@@ -304,7 +326,7 @@ impl DxpMessage {
                     "R{:02}{}{}{:03}{:03}",
                     (*version).min(99),
                     padded_name(initiator_name),
-                    follower_color.letter(),
+                    follower_color.code(),
                     (*minutes).min(999),
                     (*moves).min(999)
                 );
@@ -312,21 +334,13 @@ impl DxpMessage {
                     StartPosition::Initial => s.push('A'),
                     StartPosition::Position { to_move, squares } => {
                         s.push('B');
-                        s.push(to_move.letter());
+                        s.push(to_move.code());
                         s.push_str(squares);
                     }
                 }
                 s
             }
-            Self::GameAcc { name, code } => {
-                let code = match code {
-                    AcceptCode::Accepted => '0',
-                    AcceptCode::VersionNotSupported => '1',
-                    AcceptCode::RefusedThisGame => '2',
-                    AcceptCode::RefusedAll => '3',
-                };
-                format!("A{}{code}", padded_name(name))
-            }
+            Self::GameAcc { name, code } => format!("A{}{}", padded_name(name), code.code()),
             Self::Move {
                 seconds,
                 from,
@@ -345,15 +359,7 @@ impl DxpMessage {
                 }
                 s
             }
-            Self::GameEnd { reason, stop } => {
-                let reason = match reason {
-                    EndReason::Unknown => '0',
-                    EndReason::Lose => '1',
-                    EndReason::Draw => '2',
-                    EndReason::Win => '3',
-                };
-                format!("E{reason}{}", if *stop { '1' } else { '0' })
-            }
+            Self::GameEnd { reason, stop } => format!("E{}{}", reason.code(), stop.code()),
             Self::Chat(text) => {
                 let clean: String = text
                     .chars()
@@ -371,15 +377,8 @@ impl DxpMessage {
             Self::BackReq {
                 move_number,
                 to_move,
-            } => format!("B{:03}{}", (*move_number).min(999), to_move.letter()),
-            Self::BackAcc { code } => {
-                let code = match code {
-                    BackAccCode::Accepted => '0',
-                    BackAccCode::NotSupported => '1',
-                    BackAccCode::Refused => '2',
-                };
-                format!("K{code}")
-            }
+            } => format!("B{:03}{}", (*move_number).min(999), to_move.code()),
+            Self::BackAcc { code } => format!("K{}", code.code()),
         }
     }
 }
@@ -411,7 +410,12 @@ fn parse_game_req(fields: &Fields) -> Result<DxpMessage, DxpError> {
                 squares: squares.to_string(),
             }
         }
-        found => return Err(bad_code("GAMEREQ start position", found)),
+        found => {
+            return Err(DxpError::BadCode {
+                field: "GAMEREQ start position",
+                found,
+            })
+        }
     };
     Ok(DxpMessage::GameReq {
         version: fields.number(1, 2, "GAMEREQ version", 0, 99)? as u8,
@@ -443,10 +447,6 @@ fn parse_move(fields: &Fields) -> Result<DxpMessage, DxpError> {
         to: fields.number(7, 2, "MOVE to", 1, 50)? as u8,
         captured,
     })
-}
-
-fn bad_code(field: &'static str, found: char) -> DxpError {
-    DxpError::BadCode { field, found }
 }
 
 /// `name` made printable ASCII, without leading blanks, cut or blank-padded to 32.
@@ -536,11 +536,13 @@ impl<'a> Fields<'a> {
     }
 
     fn color(&self, offset: usize, field: &'static str) -> Result<DxpColor, DxpError> {
-        match self.char(offset) {
-            'W' => Ok(DxpColor::White),
-            'Z' => Ok(DxpColor::Black),
-            found => Err(DxpError::BadColor { field, found }),
-        }
+        let found = self.char(offset);
+        DxpColor::from_code(found).ok_or(DxpError::BadColor { field, found })
+    }
+
+    fn code<T: Coded>(&self, offset: usize, field: &'static str) -> Result<T, DxpError> {
+        let found = self.char(offset);
+        T::from_code(found).ok_or(DxpError::BadCode { field, found })
     }
 
     fn name(&self, offset: usize, field: &'static str) -> Result<String, DxpError> {
@@ -555,6 +557,10 @@ impl<'a> Fields<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn bad_code(field: &'static str, found: char) -> DxpError {
+        DxpError::BadCode { field, found }
+    }
 
     fn parse(frame: &str) -> DxpMessage {
         DxpMessage::parse(frame).unwrap_or_else(|e| panic!("{frame}: {e}"))
@@ -675,6 +681,24 @@ mod tests {
         );
         assert_eq!(parse("C  spaced  "), DxpMessage::Chat("  spaced  ".into()));
         assert_eq!(parse("C"), DxpMessage::Chat(String::new()));
+    }
+
+    fn codes_round_trip<T: Coded + std::fmt::Debug>(count: usize) {
+        assert_eq!(T::CODES.len(), count);
+        for &(c, value) in T::CODES {
+            assert_eq!(T::from_code(c), Some(value));
+            assert_eq!(value.code(), c);
+        }
+        assert_eq!(T::from_code('x'), None);
+    }
+
+    #[test]
+    fn every_code_reads_back() {
+        codes_round_trip::<DxpColor>(2);
+        codes_round_trip::<AcceptCode>(4);
+        codes_round_trip::<EndReason>(4);
+        codes_round_trip::<BackAccCode>(3);
+        codes_round_trip::<bool>(2);
     }
 
     #[test]
