@@ -23,7 +23,7 @@ pub enum GoMode {
 }
 
 /// One line from the GUI.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HubCommand {
     /// `hub`: start of the handshake.
     Hub,

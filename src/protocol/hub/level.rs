@@ -26,7 +26,7 @@ pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(5);
 const MAX_SECONDS: f64 = 1.0e9;
 
 /// The limits of one `level` line (or several merged); `None` = not given.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LevelCommand {
     /// `depth=<int>`: stop after this iteration.
     pub depth: Option<u32>,
