@@ -10,6 +10,9 @@ use crate::engine::{Score, SearchInfo, SearchResult};
 /// Below this a search has taken no measurable time and Scan prints no `time` or `nps`.
 const MIN_REPORTED_MICROS: u128 = 1000;
 
+/// Longest win or loss distance that `score_in_men` distinguishes.
+pub const MAX_WIN_PLIES: u32 = 999;
+
 /// A value made safe for a Hub line: `"` becomes `'`, `=` becomes `:`, control characters
 /// become blanks, and the result is quoted when it is empty or holds a blank.
 pub fn hub_value(raw: &str) -> String {
@@ -107,12 +110,13 @@ pub fn info_line<M>(info: &SearchInfo<M>, format_move: impl Fn(&M) -> String) ->
 }
 
 /// A score in men with two decimals; a win in `p` plies is `100.00 - p/100` (Scan's and
-/// pydraughts' convention), a loss its negative.
+/// pydraughts' convention), a loss its negative. Plies are capped at [`MAX_WIN_PLIES`] so a
+/// win never reads as less than 90.01, where pydraughts stops recognising wins.
 pub fn score_in_men(score: Score) -> String {
     let hundredths: i64 = match score {
         Score::Value(v) => i64::from(v),
-        Score::Win(plies) => 10_000 - i64::from(plies.min(9_999)),
-        Score::Loss(plies) => -(10_000 - i64::from(plies.min(9_999))),
+        Score::Win(plies) => 10_000 - i64::from(plies.min(MAX_WIN_PLIES)),
+        Score::Loss(plies) => -(10_000 - i64::from(plies.min(MAX_WIN_PLIES))),
     };
     let sign = if hundredths < 0 { "-" } else { "" };
     let magnitude = hundredths.unsigned_abs();
@@ -159,7 +163,8 @@ mod tests {
         assert_eq!(score_in_men(Score::Win(5)), "99.95");
         assert_eq!(score_in_men(Score::Loss(5)), "-99.95");
         assert_eq!(score_in_men(Score::Win(120)), "98.80");
-        assert_eq!(score_in_men(Score::Win(1_000_000)), "0.01");
+        assert_eq!(score_in_men(Score::Win(1_000_000)), "90.01");
+        assert_eq!(score_in_men(Score::Loss(999)), "-90.01");
     }
 
     #[test]
