@@ -1,1 +1,4 @@
 //! Protocol front ends: each owns the game state of its session and talks to the search.
+
+pub mod stdin_lines;
+pub mod uci;

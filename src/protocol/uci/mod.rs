@@ -1,0 +1,25 @@
+//! The game-state-free layer of the UCI front end: commands parsed from text, engine
+//! options, the clock conversion for the search, and every line the engine prints.
+//!
+//! Nothing here knows a chess position or a search thread; the session loop that owns
+//! those matches on [`UciCommand`] and prints through [`output`], so each piece is tested
+//! on its own without a game.
+
+mod clock;
+mod command;
+mod error;
+mod go;
+mod options;
+pub mod output;
+mod position;
+mod wdl;
+
+pub use clock::MAX_DEPTH;
+pub use command::{parse_command, UciCommand};
+pub use error::UciError;
+pub use go::GoCommand;
+pub use options::{
+    default_changes, option_lines, parse_option, OptionChange, OptionKind, OptionSpec, OPTIONS,
+};
+pub use position::{PositionCommand, PositionStart};
+pub use wdl::{Wdl, START_MATERIAL};
