@@ -45,8 +45,8 @@ pub(crate) enum GoParse {
     Perft(u32),
 }
 
-/// Every word `go` knows; a value never swallows one of these.
-const KEYWORDS: [&str; 13] = [
+/// Every search word `go` knows; a value never swallows one of these.
+const KEYWORDS: [&str; 12] = [
     "searchmoves",
     "ponder",
     "wtime",
@@ -59,13 +59,16 @@ const KEYWORDS: [&str; 13] = [
     "mate",
     "movetime",
     "infinite",
-    "perft",
 ];
 
-/// Parses the words after `go`. On an error the parameters that did parse come with it.
+/// Parses the words after `go`. On an error in a search request the parameters that did
+/// parse come with it; a malformed `go perft` is a plain error, since searching instead of
+/// counting would answer a question nobody asked.
 pub(crate) fn parse_go(args: &[&str]) -> Result<GoParse, UciError> {
+    if args.contains(&"perft") {
+        return parse_perft(args);
+    }
     let mut go = GoCommand::default();
-    let mut perft = None;
     let mut first_error: Option<String> = None;
     let mut i = 0;
     while i < args.len() {
@@ -116,26 +119,34 @@ pub(crate) fn parse_go(args: &[&str]) -> Result<GoParse, UciError> {
                     "movestogo" => go.movestogo = Some(to_u32(number)),
                     "depth" => go.depth = Some(to_u32(number)),
                     "mate" => go.mate = Some(to_u32(number)),
-                    "nodes" => go.nodes = Some(to_u64(number)),
-                    _ => perft = Some(to_u32(number)),
+                    _ => go.nodes = Some(to_u64(number)),
                 }
             }
         }
     }
-    if let Some(reason) = first_error {
-        return Err(UciError::BadGo {
-            reason,
-            recovered: Box::new(go),
-        });
-    }
-    match perft {
+    match first_error {
         None => Ok(GoParse::Search(go)),
-        Some(depth) if go == GoCommand::default() => Ok(GoParse::Perft(depth)),
-        Some(_) => Err(UciError::BadGo {
-            reason: "perft cannot be combined with search parameters".to_string(),
+        Some(reason) => Err(UciError::BadGo {
+            reason,
             recovered: Box::new(go),
         }),
     }
+}
+
+/// `go perft N`, alone on its line.
+fn parse_perft(args: &[&str]) -> Result<GoParse, UciError> {
+    let reason = match args {
+        ["perft", depth] => match depth.parse::<u32>() {
+            Ok(depth) => return Ok(GoParse::Perft(depth)),
+            Err(_) => format!("depth '{}' is not a whole number >= 0", echo(depth)),
+        },
+        ["perft"] => "needs a depth".to_string(),
+        _ => "expected 'go perft <depth>' with nothing else".to_string(),
+    };
+    Err(UciError::BadArguments {
+        command: "go perft",
+        reason,
+    })
 }
 
 /// Reads an optionally signed decimal integer of any length, saturating at the `i128`
@@ -300,10 +311,24 @@ mod tests {
     #[test]
     fn perft_is_recognised() {
         // vampirc 0.11.1 has no go perft.
-        let tokens = ["perft", "6"];
-        assert_eq!(parse_go(&tokens), Ok(GoParse::Perft(6)));
-        let (message, _) = bad("perft 3 depth 2");
-        assert!(message.contains("perft cannot be combined"), "{message}");
+        assert_eq!(parse_go(&["perft", "6"]), Ok(GoParse::Perft(6)));
+        assert_eq!(parse_go(&["perft", "0"]), Ok(GoParse::Perft(0)));
+    }
+
+    #[test]
+    fn malformed_perft_is_not_a_search() {
+        let message = |args: &[&str]| match parse_go(args) {
+            Err(e @ UciError::BadArguments { .. }) => e.to_string(),
+            other => panic!("{args:?} gave {other:?}"),
+        };
+        assert_eq!(message(&["perft"]), "go perft: needs a depth");
+        assert_eq!(
+            message(&["perft", "x"]),
+            "go perft: depth 'x' is not a whole number >= 0"
+        );
+        assert!(message(&["perft", "-1"]).contains("not a whole number"));
+        assert!(message(&["perft", "3", "depth", "2"]).contains("nothing else"));
+        assert!(message(&["depth", "2", "perft", "3"]).contains("nothing else"));
     }
 
     #[test]

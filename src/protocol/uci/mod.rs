@@ -3,7 +3,13 @@
 //!
 //! Nothing here knows a chess position or a search thread; the session loop that owns
 //! those matches on [`UciCommand`] and prints through [`output`], so each piece is tested
-//! on its own without a game.
+//! on its own without a game. The contract with that loop:
+//! - [`UciCommand::Empty`] is ignored silently; any [`UciError`] is printed with
+//!   [`output::info_string`] and otherwise ignored;
+//! - except [`UciError::BadGo`]: every `go` must get exactly one `bestmove`, so the session
+//!   searches with the `recovered` parameters (a bare `go`, i.e. until `stop`, when nothing
+//!   parsed) after reporting the error;
+//! - FEN text and move strings are validated by the chess rules when applied.
 
 mod clock;
 mod command;
@@ -12,6 +18,7 @@ mod go;
 mod options;
 pub mod output;
 mod position;
+mod settings;
 mod wdl;
 
 pub use clock::MAX_DEPTH;
@@ -22,4 +29,5 @@ pub use options::{
     default_changes, option_lines, parse_option, OptionChange, OptionKind, OptionSpec, OPTIONS,
 };
 pub use position::{PositionCommand, PositionStart};
+pub use settings::EngineSettings;
 pub use wdl::{Wdl, START_MATERIAL};
