@@ -2,8 +2,8 @@
 //!
 //! The short commands (`uci`, `isready`, `debug`, `register`, `setoption`, ...) go through
 //! `vampirc-uci`; `position` and `go` are parsed here because vampirc 0.11.1 gets them wrong
-//! (it drops `go` flags, panics on `go depth 300`, clips `movestogo`, rejects Shredder-FEN
-//! castling and ends a move list at `0000`). The first word is matched here, exactly and in
+//! (it drops `go` flags, panics on `go depth 300`, cuts `movestogo 1000` to 100, rejects
+//! Shredder-FEN castling and ends a move list at `0000`). The first word is matched here, exactly and in
 //! lower case, before vampirc sees a line: vampirc matches prefixes (`isreadyy` would be
 //! `isready`) and must never be handed a shape that reaches one of its panics.
 
@@ -304,6 +304,147 @@ mod tests {
             })
         );
         assert!(err("position").starts_with("position: "));
+    }
+
+    #[test]
+    fn every_malformed_probe_line_is_handled() {
+        // The malformed inputs of shared/tools/uci_probe.py and what each becomes.
+        let hundred_k = "x".repeat(100_000);
+        let cases: [(&str, &str); 30] = [
+            ("hello world", "unknown command"),
+            ("", "empty"),
+            ("   \t  ", "empty"),
+            ("\u{1}\u{2}\u{fffd}\u{fffd} junk", "unknown command"),
+            (&hundred_k, "unknown command"),
+            ("isreadyy", "unknown command"),
+            ("foobar 1 2 3", "unknown command"),
+            ("debug on", "ok"),
+            ("register later", "ok"),
+            ("position", "position:"),
+            ("position fen", "position:"),
+            ("position moves e2e4", "position:"),
+            ("position startpos moves", "ok"),
+            ("position fen this is not a fen", "ok"),
+            (
+                "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+                "ok",
+            ),
+            (
+                "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+                "ok",
+            ),
+            ("position startpos moves e2e9 zz", "ok"),
+            ("go nowhere", "go:"),
+            ("go depth", "go:"),
+            ("go depth 99999999999999999999", "ok"),
+            ("go depth 0", "ok"),
+            ("go depth -3", "ok"),
+            ("go nodes 99999999999999999999 movetime 300", "ok"),
+            (
+                "go wtime 99999999999999999999 btime 99999999999999999999 movestogo 99999999999",
+                "ok",
+            ),
+            ("go wtime -500 btime -500", "ok"),
+            ("go movetime 0", "ok"),
+            ("setoption name NoSuchOption value 1", "ok"),
+            ("setoption", "setoption:"),
+            ("setoption name", "setoption:"),
+            ("setoption value 3 name Hash", "setoption:"),
+        ];
+        for (line, expected) in cases {
+            let outcome = match parse_command(line) {
+                Ok(UciCommand::Empty) => "empty".to_string(),
+                Ok(_) => "ok".to_string(),
+                Err(e) => e.to_string(),
+            };
+            assert!(outcome.starts_with(expected), "{line:.40?}: {outcome}");
+        }
+    }
+
+    #[test]
+    fn random_lines_never_panic() {
+        // Deterministic pseudo-random lines over the protocol's own words, numbers and junk,
+        // pushed through every parsing step the session will run.
+        const WORDS: [&str; 40] = [
+            "uci",
+            "debug",
+            "on",
+            "off",
+            "isready",
+            "setoption",
+            "name",
+            "value",
+            "register",
+            "later",
+            "code",
+            "ucinewgame",
+            "position",
+            "startpos",
+            "fen",
+            "moves",
+            "go",
+            "searchmoves",
+            "ponder",
+            "wtime",
+            "btime",
+            "winc",
+            "binc",
+            "movestogo",
+            "depth",
+            "nodes",
+            "mate",
+            "movetime",
+            "infinite",
+            "perft",
+            "stop",
+            "ponderhit",
+            "quit",
+            "bench",
+            "-1",
+            "300",
+            "99999999999999999999999",
+            "e2e4",
+            "0000",
+            "\u{fffd}",
+        ];
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let length = next() % 9;
+            let words: Vec<&str> = (0..length)
+                .map(|_| WORDS[(next() % WORDS.len() as u64) as usize])
+                .collect();
+            let line = words.join(if next() % 2 == 0 { " " } else { " \t " });
+            match parse_command(&line) {
+                Ok(UciCommand::Go(go)) => {
+                    let _ = go.to_limits::<u16>(
+                        next() % 2 == 0,
+                        Vec::new(),
+                        1,
+                        Default::default(),
+                        Default::default(),
+                    );
+                }
+                Ok(UciCommand::SetOption { name, value }) => {
+                    let _ = crate::protocol::uci::parse_option(&name, value.as_deref());
+                }
+                Err(UciError::BadGo { recovered, .. }) => {
+                    let _ = recovered.to_limits::<u16>(
+                        true,
+                        Vec::new(),
+                        1,
+                        Default::default(),
+                        Default::default(),
+                    );
+                }
+                _ => {}
+            }
+        }
     }
 
     #[test]

@@ -2,8 +2,9 @@
 //!
 //! Numbers are read with saturation and kept raw (times signed, so a negative clock from
 //! cutechess survives to be clamped by [`GoCommand::to_limits`](super::clock)); nothing here
-//! can panic or clip, unlike vampirc 0.11.1, which panics on `go depth 300`, clips
-//! `movestogo` at 100 and loses `ponder`/`infinite` next to clock parameters.
+//! can panic or clip, unlike vampirc 0.11.1, which panics on `go depth 300` and
+//! `go movestogo 300`, reads only the first three digits of `movestogo 1000` (giving 100)
+//! and loses `ponder`/`infinite` next to clock parameters.
 
 use super::error::{echo, UciError};
 
@@ -119,6 +120,7 @@ pub(crate) fn parse_go(args: &[&str]) -> Result<GoParse, UciError> {
                     "movestogo" => go.movestogo = Some(to_u32(number)),
                     "depth" => go.depth = Some(to_u32(number)),
                     "mate" => go.mate = Some(to_u32(number)),
+                    // The only value word left.
                     _ => go.nodes = Some(to_u64(number)),
                 }
             }
