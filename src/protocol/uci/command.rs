@@ -24,6 +24,7 @@ pub enum UciCommand {
     /// `isready`: answer `readyok`, even during a search.
     IsReady,
     /// `setoption name <name> [value <value>]`; the name is matched case-insensitively later.
+    /// The name's words are joined by single blanks; the value keeps its inner spacing.
     SetOption {
         /// The option name as sent.
         name: String,
@@ -104,7 +105,11 @@ fn parse_with_vampirc(word: &'static str, line: &str) -> Result<UciCommand, UciE
         UciMessage::Stop => Ok(UciCommand::Stop),
         UciMessage::PonderHit => Ok(UciCommand::PonderHit),
         UciMessage::Quit => Ok(UciCommand::Quit),
-        UciMessage::SetOption { name, value } => Ok(UciCommand::SetOption { name, value }),
+        // Names are compared later, so their spacing is normalised like the rest of a line.
+        UciMessage::SetOption { name, value } => Ok(UciCommand::SetOption {
+            name: name.split_whitespace().collect::<Vec<_>>().join(" "),
+            value,
+        }),
         _ => Err(UciError::BadArguments {
             command: word,
             reason: format!("expected {}, got '{}'", usage(word), echo(line)),
@@ -248,6 +253,17 @@ mod tests {
             UciCommand::SetOption {
                 name: "hash".into(),
                 value: Some("64".into())
+            }
+        );
+    }
+
+    #[test]
+    fn setoption_name_spacing_is_normalised() {
+        assert_eq!(
+            ok("setoption name  Move \t Overhead   value 30"),
+            UciCommand::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("30".into())
             }
         );
     }
