@@ -2,3 +2,5 @@
 
 pub mod dxp;
 pub mod hub;
+pub mod stdin_lines;
+pub mod uci;
