@@ -1,0 +1,340 @@
+//! Tests of the whole search through its public handle, on Connect Four.
+
+use super::search::is_repetition;
+use super::test_game::{ConnectFour, Drop};
+use super::{Game, Limits, MoveList, Score, SearchEvent, SearchOutcome, Searcher};
+use crossbeam_channel::{Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+fn depth(d: u32) -> Limits<Drop> {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+fn search(pos: &ConnectFour, limits: Limits<Drop>) -> SearchOutcome<Drop> {
+    let mut searcher = Searcher::new();
+    searcher.search_sync(pos.clone(), Vec::new(), limits)
+}
+
+fn is_legal(pos: &ConnectFour, mv: Drop) -> bool {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves.contains(&mv)
+}
+
+/// Collects events until Done; panics if Done does not come within `timeout`.
+fn until_done(events: &Receiver<SearchEvent<Drop>>, timeout: Duration) -> Vec<SearchEvent<Drop>> {
+    let mut seen = Vec::new();
+    loop {
+        let event = events
+            .recv_timeout(timeout)
+            .expect("Done within the timeout");
+        let done = matches!(event, SearchEvent::Done(_));
+        seen.push(event);
+        if done {
+            return seen;
+        }
+    }
+}
+
+fn no_done_within(events: &Receiver<SearchEvent<Drop>>, wait: Duration) -> bool {
+    let deadline = std::time::Instant::now() + wait;
+    loop {
+        match events.recv_deadline(deadline) {
+            Ok(SearchEvent::Done(_)) => return false,
+            Ok(SearchEvent::Info(_)) => {}
+            Err(_) => return true,
+        }
+    }
+}
+
+#[test]
+fn finds_a_forced_win_in_three_plies() {
+    // X has discs on columns 1 and 2; dropping in 3 threatens both 0 and 4.
+    let pos = ConnectFour::from_columns(&[1, 6, 2, 6]);
+    let out = search(&pos, depth(8));
+    assert_eq!(out.best, Some(Drop(3)));
+    assert_eq!(out.score, Score::Win(3));
+}
+
+#[test]
+fn prefers_the_shortest_win() {
+    let pos = ConnectFour::from_columns(&[1, 6, 2, 6, 3, 5]);
+    let out = search(&pos, depth(8));
+    assert!(out.best == Some(Drop(0)) || out.best == Some(Drop(4)));
+    assert_eq!(out.score, Score::Win(1));
+    // The loser sees its loss with the right distance.
+    let losing = ConnectFour::from_columns(&[1, 6, 2, 6, 3]);
+    assert_eq!(search(&losing, depth(8)).score, Score::Loss(2));
+}
+
+#[test]
+fn mate_limit_stops_once_the_win_is_proven() {
+    let pos = ConnectFour::from_columns(&[1, 6, 2, 6]);
+    let out = search(
+        &pos,
+        Limits {
+            mate: Some(2),
+            ..Limits::default()
+        },
+    );
+    assert_eq!(out.score, Score::Win(3));
+    assert!(out.depth <= 4, "stopped at depth {}", out.depth);
+}
+
+#[test]
+fn no_legal_move_gives_no_best_move() {
+    let won = ConnectFour::from_columns(&[0, 1, 0, 1, 0, 1, 0]);
+    let out = search(&won, depth(3));
+    assert_eq!((out.best, out.score), (None, Score::Loss(0)));
+}
+
+#[test]
+fn self_play_only_makes_legal_moves() {
+    let mut searcher = Searcher::new();
+    let mut pos = ConnectFour::default();
+    let mut history = Vec::new();
+    let mut plies = 0;
+    while let Some(mv) = searcher
+        .search_sync(pos.clone(), history.clone(), depth(1 + plies % 5))
+        .best
+    {
+        assert!(is_legal(&pos, mv), "{mv:?} at ply {plies}");
+        history.push(pos.hash());
+        pos.play(mv);
+        plies += 1;
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    assert!(moves.is_empty());
+}
+
+#[test]
+fn depth_limit_is_honoured_and_reported() {
+    let mut searcher = Searcher::new();
+    let (tx, rx) = crossbeam_channel::unbounded();
+    searcher.start(ConnectFour::default(), Vec::new(), depth(5), tx);
+    let events = until_done(&rx, Duration::from_secs(20));
+    let depths: Vec<u32> = events
+        .iter()
+        .filter_map(|e| match e {
+            SearchEvent::Info(i) => Some(i.depth),
+            SearchEvent::Done(_) => None,
+        })
+        .collect();
+    assert_eq!(depths.iter().max(), Some(&5));
+    assert!(depths.starts_with(&[1, 2, 3, 4, 5]));
+    searcher.wait();
+    assert!(!searcher.is_searching());
+}
+
+#[test]
+fn node_limit_is_honoured() {
+    let out = search(
+        &ConnectFour::default(),
+        Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        },
+    );
+    assert!(
+        (20_000..=20_100).contains(&out.nodes),
+        "{} nodes",
+        out.nodes
+    );
+    assert!(is_legal(&ConnectFour::default(), out.best.unwrap()));
+}
+
+#[test]
+fn deterministic_node_count_after_clear() {
+    let mut searcher = Searcher::new();
+    let pos = ConnectFour::from_columns(&[3, 3, 2]);
+    searcher.clear();
+    let first = searcher.search_sync(pos.clone(), Vec::new(), depth(9));
+    searcher.clear();
+    let second = searcher.search_sync(pos, Vec::new(), depth(9));
+    assert_eq!(
+        (first.nodes, first.best, first.score),
+        (second.nodes, second.best, second.score)
+    );
+    assert!(first.nodes > 1_000);
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_one_done() {
+    let mut searcher = Searcher::new();
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    searcher.start(ConnectFour::default(), Vec::new(), limits, tx);
+    assert!(no_done_within(&rx, Duration::from_millis(100)));
+    assert!(searcher.is_searching());
+    searcher.stop();
+    let events = until_done(&rx, Duration::from_secs(2));
+    let SearchEvent::Done(result) = events.last().unwrap() else {
+        unreachable!()
+    };
+    assert!(is_legal(&ConnectFour::default(), result.best.unwrap()));
+    searcher.wait();
+    assert!(!searcher.is_searching());
+    assert!(matches!(
+        rx.recv_timeout(Duration::from_millis(50)),
+        Err(RecvTimeoutError::Disconnected)
+    ));
+}
+
+#[test]
+fn infinite_search_that_finishes_early_waits_for_stop() {
+    let mut searcher = Searcher::new();
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let limits = Limits {
+        infinite: true,
+        depth: Some(2),
+        ..Limits::default()
+    };
+    searcher.start(ConnectFour::default(), Vec::new(), limits, tx);
+    assert!(no_done_within(&rx, Duration::from_millis(150)));
+    searcher.stop();
+    until_done(&rx, Duration::from_secs(2));
+}
+
+#[test]
+fn ponder_waits_for_ponder_hit_then_obeys_the_clock() {
+    let mut searcher = Searcher::new();
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let limits = Limits {
+        ponder: true,
+        move_time: Some(Duration::from_millis(30)),
+        ..Limits::default()
+    };
+    searcher.start(
+        ConnectFour::default(),
+        Vec::new(),
+        limits.clone(),
+        tx.clone(),
+    );
+    assert!(no_done_within(&rx, Duration::from_millis(150)));
+    searcher.ponder_hit();
+    until_done(&rx, Duration::from_secs(5));
+    // And a ponder search ended by stop.
+    searcher.start(ConnectFour::default(), Vec::new(), limits, tx);
+    assert!(no_done_within(&rx, Duration::from_millis(100)));
+    searcher.stop();
+    until_done(&rx, Duration::from_secs(2));
+}
+
+#[test]
+fn multipv_reports_distinct_lines_in_order() {
+    let mut searcher = Searcher::new();
+    let (tx, rx) = crossbeam_channel::unbounded();
+    searcher.start(
+        ConnectFour::default(),
+        Vec::new(),
+        Limits {
+            multipv: 3,
+            ..depth(6)
+        },
+        tx,
+    );
+    let infos: Vec<_> = until_done(&rx, Duration::from_secs(20))
+        .into_iter()
+        .filter_map(|e| match e {
+            SearchEvent::Info(i) if i.depth == 6 && i.multipv >= 1 => Some(i),
+            _ => None,
+        })
+        .collect();
+    let lines: Vec<_> = infos
+        .iter()
+        .filter(|i| i.seldepth > 0 && i.mean_depth > 0.0)
+        .collect();
+    assert_eq!(
+        lines.iter().map(|i| i.multipv).collect::<Vec<_>>(),
+        [1, 2, 3]
+    );
+    let firsts: Vec<Drop> = lines.iter().map(|i| i.pv[0]).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    let value = |s: Score| match s {
+        Score::Value(v) => v,
+        Score::Win(p) => 100_000 - p as i32,
+        Score::Loss(p) => -100_000 + p as i32,
+    };
+    assert!(value(lines[0].score) >= value(lines[1].score));
+    assert!(value(lines[1].score) >= value(lines[2].score));
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let pos = ConnectFour::from_columns(&[1, 6, 2, 6]);
+    let out = search(
+        &pos,
+        Limits {
+            searchmoves: vec![Drop(5)],
+            ..depth(6)
+        },
+    );
+    assert_eq!(out.best, Some(Drop(5)));
+}
+
+#[test]
+fn two_threads_give_a_legal_answer() {
+    let mut searcher = Searcher::new();
+    searcher.set_threads(2);
+    let pos = ConnectFour::from_columns(&[3, 2]);
+    let out = searcher.search_sync(pos.clone(), Vec::new(), depth(8));
+    assert!(is_legal(&pos, out.best.unwrap()));
+    assert!(out.depth >= 8);
+    let win = ConnectFour::from_columns(&[1, 6, 2, 6]);
+    assert_eq!(
+        searcher.search_sync(win, Vec::new(), depth(8)).best,
+        Some(Drop(3))
+    );
+}
+
+#[test]
+fn timed_searches_answer_with_a_legal_move() {
+    let mut searcher = Searcher::new();
+    let pos = ConnectFour::from_columns(&[3]);
+    for clock_ms in [0, 1, 50] {
+        let clock = super::Clock {
+            remaining: Duration::from_millis(clock_ms),
+            ..Default::default()
+        };
+        let out = searcher.search_sync(
+            pos.clone(),
+            Vec::new(),
+            Limits {
+                clock: Some(clock),
+                ..Limits::default()
+            },
+        );
+        assert!(is_legal(&pos, out.best.unwrap()), "clock {clock_ms} ms");
+    }
+    let limits = Limits {
+        move_time: Some(Duration::from_millis(20)),
+        ..Limits::default()
+    };
+    assert!(is_legal(
+        &pos,
+        searcher
+            .search_sync(pos.clone(), Vec::new(), limits)
+            .best
+            .unwrap()
+    ));
+}
+
+#[test]
+fn repetition_needs_the_same_side_within_reach() {
+    // Current position 7 equals the one 4 plies back.
+    assert!(is_repetition(&[1, 7, 2, 3, 4, 7], 4));
+    // Out of reach of the last irreversible move.
+    assert!(!is_repetition(&[1, 7, 2, 3, 4, 7], 3));
+    // An odd distance is the other side to move: not a repetition.
+    assert!(!is_repetition(&[7, 2, 3, 7], 10));
+    // Reaching into the game history before the root counts too.
+    assert!(is_repetition(&[9, 7, 8, 7], 2));
+    assert!(!is_repetition(&[7], 10));
+}
