@@ -537,7 +537,6 @@ impl<'a, G: Game> Worker<'a, G> {
                     if depth <= FUTILITY_MAX_DEPTH
                         && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
                     {
-                        quiets.push(mv);
                         continue;
                     }
                 } else if depth <= RFP_MAX_DEPTH
@@ -692,12 +691,21 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         let in_check = pos.in_check();
+        // In check, or when the game forbids declining a capture, there is no stand pat:
+        // every legal (or every compulsory noisy) move is searched.
+        let must_move = in_check || !pos.stand_pat_allowed();
         let mut moves = MoveList::new();
         let mut best_score;
-        if in_check {
-            pos.legal_moves(&mut moves);
+        if must_move {
+            if in_check {
+                pos.legal_moves(&mut moves);
+            } else {
+                pos.noisy_moves(&mut moves);
+            }
             if moves.is_empty() {
-                return if pos.no_moves_is_loss() {
+                return if !in_check {
+                    pos.evaluate().clamp(-MAX_EVAL, MAX_EVAL)
+                } else if pos.no_moves_is_loss() {
                     -MATE + ply as i32
                 } else {
                     0
@@ -726,7 +734,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best_move = None;
         while let Some(mv) = picker.next_move() {
             // A capture that loses material cannot raise a stand-pat score.
-            if !in_check && !pos.see_at_least(mv, 0) {
+            if !must_move && !pos.see_at_least(mv, 0) {
                 continue;
             }
             let mut child = pos.clone();

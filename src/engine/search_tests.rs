@@ -338,3 +338,15 @@ fn repetition_needs_the_same_side_within_reach() {
     assert!(is_repetition(&[9, 7, 8, 7], 2));
     assert!(!is_repetition(&[7], 10));
 }
+
+#[test]
+fn a_single_root_move_under_a_clock_stops_after_depth_one() {
+    let pos = ConnectFour::from_columns(&[3]);
+    let limits = Limits {
+        move_time: Some(Duration::from_secs(30)),
+        searchmoves: vec![Drop(4)],
+        ..Limits::default()
+    };
+    let out = search(&pos, limits);
+    assert_eq!((out.best, out.depth), (Some(Drop(4)), 1));
+}
