@@ -34,6 +34,8 @@ pub struct ThreadResult<M> {
     pub pv: Vec<M>,
     /// Deepest ply reached.
     pub seldepth: u32,
+    /// Average ply of the leaves (where quiescence began).
+    pub mean_depth: f64,
 }
 
 /// Converts an internal score into the reported form.
@@ -153,6 +155,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 .map(|r| vec![r.mv])
                 .unwrap_or_default(),
             seldepth: 0,
+            mean_depth: 0.0,
         };
         if !self.root_moves.is_empty() {
             self.iterative_deepening(root, &mut result);
@@ -219,6 +222,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 score: best.score,
                 pv: best.pv.clone(),
                 seldepth: self.seldepth as u32,
+                mean_depth: self.mean_depth(),
             };
             if self.id == 0 {
                 for line in 0..lines {
@@ -772,16 +776,20 @@ impl<'a, G: Game> Worker<'a, G> {
         best_score
     }
 
+    fn mean_depth(&self) -> f64 {
+        if self.leaves == 0 {
+            0.0
+        } else {
+            self.leaf_plies as f64 / self.leaves as f64
+        }
+    }
+
     fn info(&self, line: usize, bound: Bound) -> SearchInfo<G::Move> {
         let root = &self.root_moves[line];
         SearchInfo {
             depth: self.root_depth as u32,
             seldepth: self.seldepth as u32,
-            mean_depth: if self.leaves == 0 {
-                0.0
-            } else {
-                self.leaf_plies as f64 / self.leaves as f64
-            },
+            mean_depth: self.mean_depth(),
             multipv: line + 1,
             score: to_score(root.score),
             bound,

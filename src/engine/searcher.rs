@@ -275,18 +275,18 @@ impl<G: Game> SearchJob<G> {
         if self.limits.infinite || self.limits.ponder {
             self.control.wait_for_release(self.limits.infinite);
         }
-        let (outcome, pv, seldepth) = self.choose(results.into_iter().flatten().collect());
+        let (outcome, line) = self.choose(results.into_iter().flatten().collect());
         let _ = self.events.send(SearchEvent::Info(SearchInfo {
             depth: outcome.depth,
-            seldepth,
-            mean_depth: 0.0,
+            seldepth: line.seldepth,
+            mean_depth: line.mean_depth,
             multipv: 1,
             score: outcome.score,
             bound: Bound::Exact,
             nodes: outcome.nodes,
             elapsed: outcome.elapsed,
             hashfull: self.tt.hashfull(),
-            pv,
+            pv: line.pv,
         }));
         self.control.set_finished();
         // A front end that has gone away needs no answer.
@@ -302,7 +302,7 @@ impl<G: Game> SearchJob<G> {
     fn choose(
         &self,
         results: Vec<ThreadResult<G::Move>>,
-    ) -> (SearchOutcome<G::Move>, Vec<G::Move>, u32) {
+    ) -> (SearchOutcome<G::Move>, ThreadResult<G::Move>) {
         let mut chosen: Option<&ThreadResult<G::Move>> = None;
         for result in &results {
             let better = chosen.is_none_or(|c| (result.depth, result.score) > (c.depth, c.score));
@@ -310,26 +310,24 @@ impl<G: Game> SearchJob<G> {
                 chosen = Some(result);
             }
         }
-        let (pv, depth, score, seldepth) = match chosen {
-            Some(c) if !c.pv.is_empty() => {
-                let score = if c.depth == 0 {
-                    Score::Value(0)
-                } else {
-                    to_score(c.score)
-                };
-                (c.pv.clone(), c.depth, score, c.seldepth)
-            }
-            _ => {
-                let score = if self.root.no_moves_is_loss() {
-                    Score::Loss(0)
-                } else {
-                    Score::Value(0)
-                };
-                (Vec::new(), 0, score, 0)
-            }
+        let line = chosen.cloned().unwrap_or(ThreadResult {
+            depth: 0,
+            score: 0,
+            pv: Vec::new(),
+            seldepth: 0,
+            mean_depth: 0.0,
+        });
+        let score = if line.pv.is_empty() && self.root.no_moves_is_loss() {
+            Score::Loss(0)
+        } else if line.depth == 0 {
+            // Stopped before depth 1 finished: the move is a fallback, the score unknown.
+            Score::Value(0)
+        } else {
+            to_score(line.score)
         };
-        let best = pv.first().copied();
-        let ponder = pv
+        let best = line.pv.first().copied();
+        let ponder = line
+            .pv
             .get(1)
             .copied()
             .or_else(|| best.and_then(|b| self.expected_reply(b)));
@@ -337,11 +335,11 @@ impl<G: Game> SearchJob<G> {
             best,
             ponder,
             score,
-            depth,
+            depth: line.depth,
             nodes: self.control.nodes(),
             elapsed: self.control.elapsed(),
         };
-        (outcome, pv, seldepth)
+        (outcome, line)
     }
 
     /// The table's best reply after `best`, when it names a legal move.
