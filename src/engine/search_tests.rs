@@ -1,7 +1,7 @@
 //! Tests of the whole search through its public handle, on Connect Four.
 
 use super::search::is_repetition;
-use super::test_game::{ConnectFour, Drop};
+use super::test_game::{ConnectFour, Drop, Shuttle, Step};
 use super::{Game, Limits, MoveList, Score, SearchEvent, SearchOutcome, Searcher};
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 use std::time::Duration;
@@ -424,4 +424,46 @@ fn deeper_search_keeps_counting_and_reporting() {
     let out = search(&ConnectFour::default(), depth(12));
     assert_eq!(out.depth, 12);
     assert!(out.nodes > 10_000);
+}
+
+#[test]
+fn repetition_in_the_tree_is_a_draw() {
+    // From cell 1, stepping right loses at once; stepping left lets the opponent step back,
+    // repeating the root: a draw, where the evaluation alone would say -30.
+    let mut searcher = Searcher::new();
+    let root = Shuttle { cell: 1, plies: 0 };
+    let out = searcher.search_sync(
+        root,
+        Vec::new(),
+        Limits {
+            depth: Some(10),
+            ..Limits::default()
+        },
+    );
+    assert_eq!(
+        (out.best, out.score),
+        (Some(Step(Some(false))), Score::Value(0))
+    );
+    // From cell 2 the win is taken.
+    let out = searcher.search_sync(Shuttle { cell: 2, plies: 0 }, Vec::new(), Limits::default());
+    assert_eq!(
+        (out.best, out.score),
+        (Some(Step(Some(true))), Score::Win(1))
+    );
+}
+
+#[test]
+fn node_limit_counts_every_thread() {
+    let mut searcher = Searcher::new();
+    searcher.set_threads(2);
+    let limits = Limits {
+        nodes: Some(30_000),
+        ..Limits::default()
+    };
+    let out = searcher.search_sync(ConnectFour::default(), Vec::new(), limits);
+    assert!(
+        (30_000..=31_000).contains(&out.nodes),
+        "{} nodes",
+        out.nodes
+    );
 }

@@ -3,7 +3,8 @@
 //! It has forced wins at small depths, a position can end with no legal move (the
 //! opponent connected four: a loss) or a full board (a draw), and a threat-counting
 //! evaluation, so mate scores, draws, ordering and pruning all get exercised without
-//! any chess or draughts code.
+//! any chess or draughts code. [`Shuttle`] is a second, tiny game whose moves can be
+//! undone, so positions repeat and repetition draws can be tested through the search.
 
 use super::{Game, MoveList};
 
@@ -195,4 +196,104 @@ fn rules_detect_wins_and_full_columns() {
     assert!(!moves.contains(&Drop(3)));
     let threat = ConnectFour::from_columns(&[1, 6, 2, 6, 3, 5]);
     assert!(threat.is_noisy(Drop(0)) && threat.is_noisy(Drop(4)) && !threat.is_noisy(Drop(6)));
+}
+
+/// A token on cells 0..=3, moved one cell left or right by the two players in turn.
+/// Whoever moves it onto cell 3 wins; shuttling between 0 and 1 repeats forever.
+#[derive(Clone, Debug)]
+pub struct Shuttle {
+    /// Cell of the token.
+    pub cell: u8,
+    /// Plies played; its parity is the side to move.
+    pub plies: u32,
+}
+
+/// A move of the token: `true` right, `false` left.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Step(pub Option<bool>);
+
+impl Game for Shuttle {
+    type Move = Step;
+    const HISTORY_SIZE: usize = 4;
+
+    fn legal_moves(&self, out: &mut MoveList<Step>) {
+        if self.cell < 3 {
+            out.push(Step(Some(true)));
+            if self.cell > 0 {
+                out.push(Step(Some(false)));
+            }
+        }
+    }
+
+    fn noisy_moves(&self, out: &mut MoveList<Step>) {
+        if self.cell == 2 {
+            out.push(Step(Some(true)));
+        }
+    }
+
+    fn play(&mut self, mv: Step) {
+        self.cell = if mv.0 == Some(true) {
+            self.cell + 1
+        } else {
+            self.cell - 1
+        };
+        self.plies += 1;
+    }
+
+    fn play_null(&mut self) {
+        self.plies += 1;
+    }
+
+    fn hash(&self) -> u64 {
+        u64::from(self.cell) << 1 | u64::from(self.plies % 2)
+    }
+
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    fn reversible_plies(&self) -> usize {
+        self.plies as usize
+    }
+
+    fn is_rule_draw(&self) -> bool {
+        false
+    }
+
+    fn no_moves_is_loss(&self) -> bool {
+        true
+    }
+
+    fn evaluate(&self) -> i32 {
+        // Being to move is a burden here: without repetition the search sees -30 forever.
+        -30
+    }
+
+    fn null_move_allowed(&self) -> bool {
+        false
+    }
+
+    fn is_noisy(&self, mv: Step) -> bool {
+        self.cell == 2 && mv.0 == Some(true)
+    }
+
+    fn noisy_order(&self, _mv: Step) -> i32 {
+        0
+    }
+
+    fn see_at_least(&self, _mv: Step, threshold: i32) -> bool {
+        threshold <= 0
+    }
+
+    fn move_code(mv: Step) -> u16 {
+        match mv.0 {
+            Some(true) => 1,
+            Some(false) => 2,
+            None => 0,
+        }
+    }
+
+    fn history_index(&self, mv: Step) -> usize {
+        usize::from(mv.0 == Some(true)) + 2 * (self.plies % 2) as usize
+    }
 }
