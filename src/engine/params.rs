@@ -60,6 +60,9 @@ pub const FUTILITY_PER_DEPTH: i32 = 90;
 /// Late-move pruning applies up to this depth; the quiet-move quota is `(3 + d*d) / div`.
 pub const LMP_MAX_DEPTH: i32 = 8;
 
+/// Static-exchange pruning of noisy moves applies up to this depth.
+pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
+
 /// Static-exchange pruning of captures: at depth `d` a capture losing more than
 /// `SEE_CAPTURE_MARGIN * d` is skipped (a loss that deep rarely comes back).
 pub const SEE_CAPTURE_MARGIN: i32 = 90;

@@ -84,6 +84,9 @@ pub struct Worker<'a, G: Game> {
     unflushed: u64,
     check_interval: u64,
     stopped: bool,
+    /// Index in `hashes` of the position after the innermost null move on the path:
+    /// nothing before a pass can repeat a position after it.
+    null_floor: usize,
     seldepth: usize,
     leaf_plies: u64,
     leaves: u64,
@@ -136,6 +139,7 @@ impl<'a, G: Game> Worker<'a, G> {
             unflushed: 0,
             check_interval: CHECK_INTERVAL,
             stopped: false,
+            null_floor: 0,
             seldepth: 0,
             leaf_plies: 0,
             leaves: 0,
@@ -404,7 +408,9 @@ impl<'a, G: Game> Worker<'a, G> {
         }
 
         // Step 2: draws by repetition and by rule.
-        if is_repetition(&self.hashes, pos.reversible_plies()) || pos.is_rule_draw() {
+        if is_repetition(&self.hashes[self.null_floor..], pos.reversible_plies())
+            || pos.is_rule_draw()
+        {
             return 0;
         }
 
@@ -481,6 +487,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 let mut child = pos.clone();
                 child.play_null();
                 self.hashes.push(child.hash());
+                let outer_floor = std::mem::replace(&mut self.null_floor, self.hashes.len() - 1);
                 let score = -self.negamax(
                     &child,
                     depth - 1 - r,
@@ -490,6 +497,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     false,
                     None,
                 );
+                self.null_floor = outer_floor;
                 self.hashes.pop();
                 if self.stopped {
                     return 0;
@@ -543,7 +551,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     {
                         continue;
                     }
-                } else if depth <= RFP_MAX_DEPTH
+                } else if depth <= SEE_PRUNE_MAX_DEPTH
                     && !pos.see_at_least(mv, -SEE_CAPTURE_MARGIN * depth)
                 {
                     continue;
