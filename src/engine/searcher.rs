@@ -91,6 +91,9 @@ impl<G: Game> Searcher<G> {
         self.stop();
         self.wait();
         let threads = threads.clamp(1, MAX_THREADS);
+        if threads == self.pool.current_num_threads() && threads == self.tables.len() {
+            return;
+        }
         match build_pool(threads) {
             Ok(pool) => {
                 self.pool = Arc::new(pool);
@@ -288,12 +291,12 @@ impl<G: Game> SearchJob<G> {
             hashfull: self.tt.hashfull(),
             pv: line.pv,
         }));
-        self.control.set_finished();
         // A front end that has gone away needs no answer.
         let _ = self.events.send(SearchEvent::Done(SearchResult {
             best: outcome.best,
             ponder: outcome.ponder,
         }));
+        self.control.set_finished();
         (self.tables, outcome)
     }
 
