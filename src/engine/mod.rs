@@ -1,4 +1,6 @@
-//! The game-independent search core: the game trait, search limits and reports.
+//! The game-independent search core: the game trait, search limits and reports, and the
+//! search itself ([`Searcher`]: Lazy-SMP threads over a shared lock-free transposition
+//! table, iterative deepening with PVS and quiescence, and a time manager).
 //!
 //! Nothing in here may name chess or draughts; a game plugs in through [`Game`].
 

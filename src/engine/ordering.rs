@@ -99,3 +99,32 @@ impl<M: Copy + Default + Eq> MovePicker<M> {
         self.moves.len()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::test_game::{ConnectFour, Drop};
+
+    #[test]
+    fn table_move_then_noisy_then_killers_counter_and_history() {
+        // X to move can win in column 0 or 4 (noisy moves).
+        let pos = ConnectFour::from_columns(&[1, 6, 2, 6, 3, 5]);
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let hints = OrderingHints {
+            tt_code: ConnectFour::move_code(Drop(6)),
+            killers: [Drop(5), Drop(9)],
+            counter: Some(Drop(1)),
+        };
+        let mut picker = MovePicker::new(&pos, moves, &hints, |mv: Drop| i32::from(mv.0));
+        let mut order = Vec::new();
+        while let Some(mv) = picker.next_move() {
+            if order.is_empty() {
+                assert!(picker.last_was_tt_move());
+            }
+            order.push(mv.0);
+        }
+        // Noisy ties keep the better noisy_order (closer to the centre) first.
+        assert_eq!(order, [6, 4, 0, 5, 1, 3, 2]);
+    }
+}

@@ -467,3 +467,9 @@ fn node_limit_counts_every_thread() {
         out.nodes
     );
 }
+
+#[test]
+fn the_handle_can_move_between_threads() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Searcher<ConnectFour>>();
+}
