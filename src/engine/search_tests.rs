@@ -473,3 +473,43 @@ fn the_handle_can_move_between_threads() {
     fn assert_send_sync<T: Send + Sync>() {}
     assert_send_sync::<Searcher<ConnectFour>>();
 }
+
+#[test]
+fn rapid_start_stop_and_restart_each_send_one_done() {
+    let mut searcher = Searcher::new();
+    searcher.set_threads(2);
+    let pos = ConnectFour::from_columns(&[3, 3]);
+    let infinite = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let mut receivers = Vec::new();
+    for round in 0..100 {
+        let (tx, rx) = crossbeam_channel::unbounded();
+        let limits = if round % 3 == 0 {
+            depth(3)
+        } else {
+            infinite.clone()
+        };
+        // Starting over a running search stops it first.
+        searcher.start(pos.clone(), Vec::new(), limits, tx);
+        if round % 2 == 0 {
+            searcher.stop();
+        }
+        receivers.push(rx);
+    }
+    searcher.stop();
+    searcher.wait();
+    drop(searcher);
+    for rx in receivers {
+        let dones: Vec<_> = rx
+            .try_iter()
+            .filter_map(|e| match e {
+                SearchEvent::Done(r) => Some(r),
+                SearchEvent::Info(_) => None,
+            })
+            .collect();
+        assert_eq!(dones.len(), 1);
+        assert!(is_legal(&pos, dones[0].best.unwrap()));
+    }
+}
