@@ -103,7 +103,7 @@ impl<M: Copy + Default + Eq> MovePicker<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::test_game::{ConnectFour, Drop};
+    use crate::engine::test_game::{Column, ConnectFour};
 
     #[test]
     fn table_move_then_noisy_then_killers_counter_and_history() {
@@ -112,11 +112,11 @@ mod tests {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         let hints = OrderingHints {
-            tt_code: ConnectFour::move_code(Drop(6)),
-            killers: [Drop(5), Drop(9)],
-            counter: Some(Drop(1)),
+            tt_code: ConnectFour::move_code(Column(6)),
+            killers: [Column(5), Column(9)],
+            counter: Some(Column(1)),
         };
-        let mut picker = MovePicker::new(&pos, moves, &hints, |mv: Drop| i32::from(mv.0));
+        let mut picker = MovePicker::new(&pos, moves, &hints, |mv: Column| i32::from(mv.0));
         let mut order = Vec::new();
         while let Some(mv) = picker.next_move() {
             if order.is_empty() {

@@ -1,31 +1,34 @@
 //! Tests of the whole search through its public handle, on Connect Four.
 
 use super::search::is_repetition;
-use super::test_game::{ConnectFour, Drop, Shuttle, Step};
+use super::test_game::{Column, ConnectFour, Shuttle, Step};
 use super::{Game, Limits, MoveList, Score, SearchEvent, SearchOutcome, Searcher};
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-fn depth(d: u32) -> Limits<Drop> {
+fn depth(d: u32) -> Limits<Column> {
     Limits {
         depth: Some(d),
         ..Limits::default()
     }
 }
 
-fn search(pos: &ConnectFour, limits: Limits<Drop>) -> SearchOutcome<Drop> {
+fn search(pos: &ConnectFour, limits: Limits<Column>) -> SearchOutcome<Column> {
     let mut searcher = Searcher::new();
     searcher.search_sync(pos.clone(), Vec::new(), limits)
 }
 
-fn is_legal(pos: &ConnectFour, mv: Drop) -> bool {
+fn is_legal(pos: &ConnectFour, mv: Column) -> bool {
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
     moves.contains(&mv)
 }
 
 /// Collects events until Done; panics if Done does not come within `timeout`.
-fn until_done(events: &Receiver<SearchEvent<Drop>>, timeout: Duration) -> Vec<SearchEvent<Drop>> {
+fn until_done(
+    events: &Receiver<SearchEvent<Column>>,
+    timeout: Duration,
+) -> Vec<SearchEvent<Column>> {
     let mut seen = Vec::new();
     loop {
         let event = events
@@ -39,7 +42,7 @@ fn until_done(events: &Receiver<SearchEvent<Drop>>, timeout: Duration) -> Vec<Se
     }
 }
 
-fn no_done_within(events: &Receiver<SearchEvent<Drop>>, wait: Duration) -> bool {
+fn no_done_within(events: &Receiver<SearchEvent<Column>>, wait: Duration) -> bool {
     let deadline = std::time::Instant::now() + wait;
     loop {
         match events.recv_deadline(deadline) {
@@ -55,7 +58,7 @@ fn finds_a_forced_win_in_three_plies() {
     // X has discs on columns 1 and 2; dropping in 3 threatens both 0 and 4.
     let pos = ConnectFour::from_columns(&[1, 6, 2, 6]);
     let out = search(&pos, depth(8));
-    assert_eq!(out.best, Some(Drop(3)));
+    assert_eq!(out.best, Some(Column(3)));
     assert_eq!(out.score, Score::Win(3));
 }
 
@@ -63,7 +66,7 @@ fn finds_a_forced_win_in_three_plies() {
 fn prefers_the_shortest_win() {
     let pos = ConnectFour::from_columns(&[1, 6, 2, 6, 3, 5]);
     let out = search(&pos, depth(8));
-    assert!(out.best == Some(Drop(0)) || out.best == Some(Drop(4)));
+    assert!(out.best == Some(Column(0)) || out.best == Some(Column(4)));
     assert_eq!(out.score, Score::Win(1));
     // The loser sees its loss with the right distance.
     let losing = ConnectFour::from_columns(&[1, 6, 2, 6, 3]);
@@ -254,7 +257,7 @@ fn multipv_reports_distinct_lines_in_order() {
         lines.iter().map(|i| i.multipv).collect::<Vec<_>>(),
         [1, 2, 3]
     );
-    let firsts: Vec<Drop> = lines.iter().map(|i| i.pv[0]).collect();
+    let firsts: Vec<Column> = lines.iter().map(|i| i.pv[0]).collect();
     assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
     let value = |s: Score| match s {
         Score::Value(v) => v,
@@ -271,11 +274,11 @@ fn searchmoves_restricts_the_root() {
     let out = search(
         &pos,
         Limits {
-            searchmoves: vec![Drop(5)],
+            searchmoves: vec![Column(5)],
             ..depth(6)
         },
     );
-    assert_eq!(out.best, Some(Drop(5)));
+    assert_eq!(out.best, Some(Column(5)));
 }
 
 #[test]
@@ -289,7 +292,7 @@ fn two_threads_give_a_legal_answer() {
     let win = ConnectFour::from_columns(&[1, 6, 2, 6]);
     assert_eq!(
         searcher.search_sync(win, Vec::new(), depth(8)).best,
-        Some(Drop(3))
+        Some(Column(3))
     );
 }
 
@@ -343,11 +346,11 @@ fn a_single_root_move_under_a_clock_stops_after_depth_one() {
     let pos = ConnectFour::from_columns(&[3]);
     let limits = Limits {
         move_time: Some(Duration::from_secs(30)),
-        searchmoves: vec![Drop(4)],
+        searchmoves: vec![Column(4)],
         ..Limits::default()
     };
     let out = search(&pos, limits);
-    assert_eq!((out.best, out.depth), (Some(Drop(4)), 1));
+    assert_eq!((out.best, out.depth), (Some(Column(4)), 1));
 }
 
 /// Full-width minimax that knows only wins and losses: the exact distance of every forced

@@ -17,11 +17,11 @@ const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
 
 /// Dropping a disc into a column (0..7). The default is no column at all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Drop(pub u8);
+pub struct Column(pub u8);
 
-impl Default for Drop {
+impl Default for Column {
     fn default() -> Self {
-        Drop(u8::MAX)
+        Column(u8::MAX)
     }
 }
 
@@ -67,7 +67,7 @@ impl ConnectFour {
     pub fn from_columns(columns: &[u8]) -> Self {
         let mut pos = Self::default();
         for &c in columns {
-            pos.play(Drop(c));
+            pos.play(Column(c));
         }
         pos
     }
@@ -77,28 +77,28 @@ impl ConnectFour {
         has_four(self.current ^ self.mask)
     }
 
-    fn after(&self, mv: Drop) -> u64 {
+    fn after(&self, mv: Column) -> u64 {
         self.current | ((self.mask + bottom_cell(u32::from(mv.0))) & BOARD & !self.mask)
     }
 }
 
 impl Game for ConnectFour {
-    type Move = Drop;
+    type Move = Column;
     const HISTORY_SIZE: usize = 2 * WIDTH as usize;
 
-    fn legal_moves(&self, out: &mut MoveList<Drop>) {
+    fn legal_moves(&self, out: &mut MoveList<Column>) {
         if self.opponent_won() {
             return;
         }
         // Centre columns first: the natural order for this game.
         for col in [3, 2, 4, 1, 5, 0, 6] {
             if self.mask & top_cell(col) == 0 {
-                out.push(Drop(col as u8));
+                out.push(Column(col as u8));
             }
         }
     }
 
-    fn noisy_moves(&self, out: &mut MoveList<Drop>) {
+    fn noisy_moves(&self, out: &mut MoveList<Column>) {
         let mut all = MoveList::new();
         self.legal_moves(&mut all);
         for &mv in &all {
@@ -108,7 +108,7 @@ impl Game for ConnectFour {
         }
     }
 
-    fn play(&mut self, mv: Drop) {
+    fn play(&mut self, mv: Column) {
         let col = u32::from(mv.0);
         self.current ^= self.mask;
         self.mask |= self.mask + bottom_cell(col);
@@ -161,23 +161,23 @@ impl Game for ConnectFour {
         true
     }
 
-    fn is_noisy(&self, mv: Drop) -> bool {
+    fn is_noisy(&self, mv: Column) -> bool {
         has_four(self.after(mv))
     }
 
-    fn noisy_order(&self, mv: Drop) -> i32 {
+    fn noisy_order(&self, mv: Column) -> i32 {
         -(i32::from(mv.0) - 3).abs()
     }
 
-    fn see_at_least(&self, _mv: Drop, threshold: i32) -> bool {
+    fn see_at_least(&self, _mv: Column, threshold: i32) -> bool {
         threshold <= 0
     }
 
-    fn move_code(mv: Drop) -> u16 {
+    fn move_code(mv: Column) -> u16 {
         u16::from(mv.0) + 1
     }
 
-    fn history_index(&self, mv: Drop) -> usize {
+    fn history_index(&self, mv: Column) -> usize {
         usize::from(mv.0) + WIDTH as usize * (self.plies % 2) as usize
     }
 }
@@ -193,9 +193,11 @@ fn rules_detect_wins_and_full_columns() {
     let mut moves = MoveList::new();
     full_column.legal_moves(&mut moves);
     assert_eq!(moves.len(), 6);
-    assert!(!moves.contains(&Drop(3)));
+    assert!(!moves.contains(&Column(3)));
     let threat = ConnectFour::from_columns(&[1, 6, 2, 6, 3, 5]);
-    assert!(threat.is_noisy(Drop(0)) && threat.is_noisy(Drop(4)) && !threat.is_noisy(Drop(6)));
+    assert!(
+        threat.is_noisy(Column(0)) && threat.is_noisy(Column(4)) && !threat.is_noisy(Column(6))
+    );
 }
 
 /// A token on cells 0..=3, moved one cell left or right by the two players in turn.
