@@ -15,6 +15,44 @@ pub struct History<G: Game> {
     killers: Vec<[G::Move; 2]>,
 }
 
+/// Quiet moves remembered per node for the history malus: later ones are rare, and a
+/// small array is cheap to set up at every node.
+const QUIETS_TRACKED: usize = 32;
+
+/// The quiet moves a node searched before its cut-off (they failed to cut: malus).
+pub struct QuietsTried<M> {
+    moves: [M; QUIETS_TRACKED],
+    count: usize,
+}
+
+impl<M: Copy + Default> QuietsTried<M> {
+    /// None yet.
+    pub fn new() -> Self {
+        Self {
+            moves: [M::default(); QUIETS_TRACKED],
+            count: 0,
+        }
+    }
+
+    /// Records a searched quiet move.
+    pub fn push(&mut self, mv: M) {
+        if self.count < QUIETS_TRACKED {
+            self.moves[self.count] = mv;
+        }
+        self.count += 1;
+    }
+
+    /// How many quiet moves were searched (all of them, remembered or not).
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// The remembered ones.
+    pub fn as_slice(&self) -> &[M] {
+        &self.moves[..self.count.min(QUIETS_TRACKED)]
+    }
+}
+
 /// History bonus for a cut-off at `depth`: grows with the square of the depth, capped.
 pub fn history_bonus(depth: i32) -> i32 {
     (HISTORY_BONUS_SCALE * depth * depth).min(HISTORY_BONUS_MAX)

@@ -27,18 +27,19 @@ pub struct OrderingHints<M> {
     pub counter: Option<M>,
 }
 
-/// A node's moves, scored, handed out best first.
-pub struct MovePicker<M: Copy + Default> {
-    moves: MoveList<M>,
+/// A node's moves, scored, handed out best first. It borrows the node's list, so the
+/// moves are not copied.
+pub struct MovePicker<'a, M: Copy + Default> {
+    moves: &'a mut MoveList<M>,
     scores: [i32; MAX_MOVES],
     next: usize,
 }
 
-impl<M: Copy + Default + Eq> MovePicker<M> {
+impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
     /// Scores `moves` for `pos`. `history(mv)` gives the quiet-move history score.
     pub fn new<G: Game<Move = M>>(
         pos: &G,
-        moves: MoveList<M>,
+        moves: &'a mut MoveList<M>,
         hints: &OrderingHints<M>,
         history: impl Fn(M) -> i32,
     ) -> Self {
@@ -116,7 +117,7 @@ mod tests {
             killers: [Column(5), Column(9)],
             counter: Some(Column(1)),
         };
-        let mut picker = MovePicker::new(&pos, moves, &hints, |mv: Column| i32::from(mv.0));
+        let mut picker = MovePicker::new(&pos, &mut moves, &hints, |mv: Column| i32::from(mv.0));
         let mut order = Vec::new();
         while let Some(mv) = picker.next_move() {
             if order.is_empty() {

@@ -7,7 +7,7 @@
 //! numbered in the order they run, so the function reads as its own description.
 
 use super::control::SearchControl;
-use super::history::{history_bonus, History};
+use super::history::{history_bonus, History, QuietsTried};
 use super::ordering::{MovePicker, OrderingHints};
 use super::params::*;
 use super::time::TimeManager;
@@ -188,7 +188,7 @@ impl<'a, G: Game> Worker<'a, G> {
             counter: None,
         };
         let history = &self.history;
-        let mut picker = MovePicker::new(root, legal, &hints, |mv| {
+        let mut picker = MovePicker::new(root, &mut legal, &hints, |mv| {
             history.score(root.history_index(mv))
         });
         let mut moves = Vec::with_capacity(picker.len());
@@ -525,14 +525,14 @@ impl<'a, G: Game> Worker<'a, G> {
                 .filter(|&m| m != G::Move::default()),
         };
         let history = &self.history;
-        let mut picker = MovePicker::new(pos, moves, &hints, |mv| {
+        let mut picker = MovePicker::new(pos, &mut moves, &hints, |mv| {
             history.score(pos.history_index(mv))
         });
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move: Option<G::Move> = None;
         let mut searched = 0usize;
-        let mut quiets: MoveList<G::Move> = MoveList::new();
+        let mut quiets = QuietsTried::<G::Move>::new();
         let lmp_quota = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
 
         while let Some(mv) = picker.next_move() {
@@ -631,7 +631,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     if score >= beta {
                         // Step 14: a cut-off teaches the ordering tables.
                         if !noisy {
-                            self.reward_quiet(pos, ply, depth, mv, previous, &quiets);
+                            self.reward_quiet(pos, ply, depth, mv, previous, quiets.as_slice());
                         }
                         break;
                     }
@@ -662,7 +662,7 @@ impl<'a, G: Game> Worker<'a, G> {
         depth: i32,
         mv: G::Move,
         previous: Option<usize>,
-        tried: &MoveList<G::Move>,
+        tried: &[G::Move],
     ) {
         let bonus = history_bonus(depth);
         self.history.update(pos.history_index(mv), bonus);
@@ -740,7 +740,7 @@ impl<'a, G: Game> Worker<'a, G> {
             counter: None,
         };
         let history = &self.history;
-        let mut picker = MovePicker::new(pos, moves, &hints, |mv| {
+        let mut picker = MovePicker::new(pos, &mut moves, &hints, |mv| {
             history.score(pos.history_index(mv))
         });
         let mut best_move = None;
