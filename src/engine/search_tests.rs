@@ -516,3 +516,25 @@ fn rapid_start_stop_and_restart_each_send_one_done() {
         assert!(is_legal(&pos, dones[0].best.unwrap()));
     }
 }
+
+/// Time to depth by thread count, printed, not asserted (speed is measured, never tested):
+/// `cargo test --release smp_time_to_depth -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn smp_time_to_depth() {
+    let pos = ConnectFour::from_columns(&[3, 3, 2]);
+    for threads in [1, 2, 4] {
+        let mut searcher = Searcher::new();
+        searcher.set_threads(threads);
+        let out = searcher.search_sync(pos.clone(), Vec::new(), depth(18));
+        println!(
+            "threads {threads}: depth {} in {:?}, {} nodes, {:.0} knps, best {:?} {:?}",
+            out.depth,
+            out.elapsed,
+            out.nodes,
+            out.nodes as f64 / out.elapsed.as_secs_f64() / 1e3,
+            out.best,
+            out.score
+        );
+    }
+}
