@@ -1,0 +1,202 @@
+//! Legal move generation: compulsory captures with the majority rule, flying kings, the
+//! Turkish strike, and men's steps.
+//!
+//! Captures are searched depth-first per piece. During a sequence the capturing piece's
+//! start square counts as empty, and jumped pieces stay on the board (they block and cannot
+//! be jumped again) until the move ends. Only sequences capturing the most pieces are kept,
+//! and routes with the same start, end and captured set are kept once.
+
+use super::bitboard::{step, Bits, BOARD, DIRECTIONS};
+use super::moves::Move;
+use super::position::{Color, Position};
+use crate::engine::{MoveList, MAX_MOVES};
+
+/// Directions a man of `color` steps in without capturing.
+#[inline(always)]
+const fn forward(color: Color) -> [usize; 2] {
+    match color {
+        Color::White => [0, 1],
+        Color::Black => [2, 3],
+    }
+}
+
+/// Appends every legal move of the side to move.
+pub fn legal_moves(pos: &Position, out: &mut MoveList<Move>) {
+    if !captures(pos, out) {
+        quiet_moves(pos, out);
+    }
+}
+
+/// Appends the legal captures (all of the same, maximal size); returns true when any exists.
+pub fn captures(pos: &Position, out: &mut MoveList<Move>) -> bool {
+    let us = pos.side();
+    let empty = BOARD & !pos.occupied();
+    let enemy = pos.pieces(us.opponent());
+    let start = out.len();
+    let mut gen = CaptureSearch { out, start, best: 0, enemy };
+    for from in Bits(man_capturers(pos.men(us), enemy, empty)) {
+        gen.man(from, from, 0, empty | from);
+    }
+    for from in Bits(pos.kings(us)) {
+        gen.king(from, from, 0, empty | from, DIRECTIONS);
+    }
+    gen.best > 0
+}
+
+/// Men of the side to move that can jump at least one piece.
+#[inline(always)]
+fn man_capturers(men: u64, enemy: u64, empty: u64) -> u64 {
+    let mut bb = 0;
+    for dir in 0..DIRECTIONS {
+        bb |= step(enemy & step(empty, dir ^ 3), dir ^ 3);
+    }
+    men & bb
+}
+
+/// True when the side to move has a capture (cheap for men, a ray walk per king).
+pub fn has_capture(pos: &Position) -> bool {
+    let us = pos.side();
+    let empty = BOARD & !pos.occupied();
+    let enemy = pos.pieces(us.opponent());
+    if man_capturers(pos.men(us), enemy, empty) != 0 {
+        return true;
+    }
+    for king in Bits(pos.kings(us)) {
+        for dir in 0..DIRECTIONS {
+            let mut s = step(king, dir);
+            while s & empty != 0 {
+                s = step(s, dir);
+            }
+            if s & enemy != 0 && step(s, dir) & empty != 0 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+struct CaptureSearch<'a> {
+    out: &'a mut MoveList<Move>,
+    start: usize,
+    best: u32,
+    enemy: u64,
+}
+
+impl CaptureSearch<'_> {
+    /// Extends a man's capture from `at`; `empty` includes the start square.
+    fn man(&mut self, from: u64, at: u64, captured: u64, empty: u64) {
+        let mut extended = false;
+        let prey = self.enemy & !captured;
+        for dir in 0..DIRECTIONS {
+            let over = step(at, dir) & prey;
+            if over != 0 {
+                let land = step(over, dir) & empty;
+                if land != 0 {
+                    extended = true;
+                    self.man(from, land, captured | over, empty);
+                }
+            }
+        }
+        if !extended && captured != 0 {
+            self.record(from, at, captured);
+        }
+    }
+
+    /// Extends a king's capture from `at`; `came` is the direction of the last jump (or
+    /// [`DIRECTIONS`] at the start): turning straight back is never possible, since the
+    /// piece just jumped blocks the way.
+    fn king(&mut self, from: u64, at: u64, captured: u64, empty: u64, came: usize) {
+        let mut extended = false;
+        let prey = self.enemy & !captured;
+        for dir in 0..DIRECTIONS {
+            if dir ^ 3 == came {
+                continue;
+            }
+            let mut s = step(at, dir);
+            while s & empty != 0 {
+                s = step(s, dir);
+            }
+            if s & prey == 0 {
+                continue;
+            }
+            let mut land = step(s, dir) & empty;
+            while land != 0 {
+                extended = true;
+                self.king(from, land, captured | s, empty, dir);
+                land = step(land, dir) & empty;
+            }
+        }
+        if !extended && captured != 0 {
+            self.record(from, at, captured);
+        }
+    }
+
+    /// Keeps a finished sequence if it is among the largest, once per (from, to, captured).
+    fn record(&mut self, from: u64, to: u64, captured: u64) {
+        let count = captured.count_ones();
+        if count < self.best {
+            return;
+        }
+        if count > self.best {
+            self.best = count;
+            let mut index = 0;
+            let keep = self.start;
+            self.out.retain(|_| {
+                index += 1;
+                index <= keep
+            });
+        }
+        let mv = Move::new(from.trailing_zeros(), to.trailing_zeros(), captured);
+        // A single jump is fixed by its triple; longer routes may coincide (kept list is short).
+        if count >= 2 && self.out.as_slice()[self.start..].contains(&mv) {
+            return;
+        }
+        // More distinct maximal captures than list slots cannot arise in play; dropping the
+        // excess instead of panicking keeps hostile input harmless.
+        if self.out.len() < MAX_MOVES {
+            self.out.push(mv);
+        }
+    }
+}
+
+/// Appends every non-capture move (only legal when no capture exists).
+pub fn quiet_moves(pos: &Position, out: &mut MoveList<Move>) {
+    let us = pos.side();
+    let empty = BOARD & !pos.occupied();
+    let men = pos.men(us);
+    for dir in forward(us) {
+        for to in Bits(step(men, dir) & empty) {
+            let from = step(to, dir ^ 3);
+            out.push(Move::new(from.trailing_zeros(), to.trailing_zeros(), 0));
+        }
+    }
+    for from in Bits(pos.kings(us)) {
+        for dir in 0..DIRECTIONS {
+            let mut to = step(from, dir) & empty;
+            while to != 0 {
+                out.push(Move::new(from.trailing_zeros(), to.trailing_zeros(), 0));
+                to = step(to, dir) & empty;
+            }
+        }
+    }
+}
+
+/// Number of quiet moves, without listing them (perft's last ply).
+#[inline]
+pub fn count_quiet_moves(pos: &Position) -> u64 {
+    let us = pos.side();
+    let empty = BOARD & !pos.occupied();
+    let men = pos.men(us);
+    let [a, b] = forward(us);
+    let mut n = (step(men, a) & empty).count_ones() + (step(men, b) & empty).count_ones();
+    for from in Bits(pos.kings(us)) {
+        for dir in 0..DIRECTIONS {
+            let mut to = step(from, dir) & empty;
+            while to != 0 {
+                n += 1;
+                to = step(to, dir) & empty;
+            }
+        }
+    }
+    n as u64
+}

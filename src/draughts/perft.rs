@@ -1,0 +1,42 @@
+//! Perft: counts the leaves of the legal-move tree, to check move generation against the
+//! reference numbers. The last ply is bulk-counted: leaves are counted, not played.
+
+use super::movegen::{captures, count_quiet_moves, legal_moves};
+use super::moves::Move;
+use super::position::Position;
+use crate::engine::MoveList;
+
+/// Number of leaf nodes `depth` plies below `pos` (no draw rules; no move = no children).
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut list = MoveList::new();
+    if depth == 1 {
+        if captures(pos, &mut list) {
+            return list.len() as u64;
+        }
+        return count_quiet_moves(pos);
+    }
+    legal_moves(pos, &mut list);
+    let mut nodes = 0;
+    for &mv in list.iter() {
+        let mut child = *pos;
+        child.play(mv);
+        nodes += perft(&child, depth - 1);
+    }
+    nodes
+}
+
+/// Perft split by root move, in generation order.
+pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut list = MoveList::new();
+    legal_moves(pos, &mut list);
+    list.iter()
+        .map(|&mv| {
+            let mut child = *pos;
+            child.play(mv);
+            (mv, perft(&child, depth.saturating_sub(1)))
+        })
+        .collect()
+}
