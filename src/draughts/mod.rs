@@ -8,7 +8,6 @@
 
 pub mod bitboard;
 
-
 pub mod movegen;
 pub mod moves;
 pub mod notation;

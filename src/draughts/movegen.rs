@@ -33,7 +33,12 @@ pub fn captures(pos: &Position, out: &mut MoveList<Move>) -> bool {
     let empty = BOARD & !pos.occupied();
     let enemy = pos.pieces(us.opponent());
     let start = out.len();
-    let mut gen = CaptureSearch { out, start, best: 0, enemy };
+    let mut gen = CaptureSearch {
+        out,
+        start,
+        best: 0,
+        enemy,
+    };
     for from in Bits(man_capturers(pos.men(us), enemy, empty)) {
         gen.man(from, from, 0, empty | from);
     }
