@@ -22,7 +22,8 @@ const fn forward(color: Color) -> [usize; 2] {
 
 /// Appends every legal move of the side to move.
 pub fn legal_moves(pos: &Position, out: &mut MoveList<Move>) {
-    if !captures(pos, out) {
+    // The bulk test is much cheaper than a capture search that finds nothing.
+    if !has_capture(pos) || !captures(pos, out) {
         quiet_moves(pos, out);
     }
 }
@@ -42,8 +43,8 @@ pub fn captures(pos: &Position, out: &mut MoveList<Move>) -> bool {
     for from in Bits(man_capturers(pos.men(us), enemy, empty)) {
         gen.man(from, from, 0, empty | from);
     }
-    for from in Bits(pos.kings(us)) {
-        gen.king(from, from, 0, empty | from, DIRECTIONS);
+    for from in Bits(king_capturers(pos.kings(us), enemy, empty)) {
+        gen.king(from, from, 0, empty | from, DIRECTIONS, true);
     }
     gen.best > 0
 }
@@ -58,26 +59,31 @@ fn man_capturers(men: u64, enemy: u64, empty: u64) -> u64 {
     men & bb
 }
 
+/// Kings that can jump at least one piece: for each direction, the enemy pieces a king sees
+/// with an empty square behind them, traced back along the diagonal to the king.
+#[inline(always)]
+fn king_capturers(kings: u64, enemy: u64, empty: u64) -> u64 {
+    if kings == 0 {
+        return 0;
+    }
+    let mut bb = 0;
+    for dir in 0..DIRECTIONS {
+        let seen = slide(kings, empty, dir) | kings;
+        let targets = step(seen, dir) & enemy & step(empty, dir ^ 3);
+        if targets != 0 {
+            bb |= step(slide(targets, empty, dir ^ 3) | targets, dir ^ 3);
+        }
+    }
+    kings & bb
+}
+
 /// True when the side to move has a capture (cheap for men, a ray walk per king).
 pub fn has_capture(pos: &Position) -> bool {
     let us = pos.side();
     let empty = BOARD & !pos.occupied();
     let enemy = pos.pieces(us.opponent());
-    if man_capturers(pos.men(us), enemy, empty) != 0 {
-        return true;
-    }
-    for king in Bits(pos.kings(us)) {
-        for dir in 0..DIRECTIONS {
-            let mut s = step(king, dir);
-            while s & empty != 0 {
-                s = step(s, dir);
-            }
-            if s & enemy != 0 && step(s, dir) & empty != 0 {
-                return true;
-            }
-        }
-    }
-    false
+    man_capturers(pos.men(us), enemy, empty) != 0
+        || king_capturers(pos.kings(us), enemy, empty) != 0
 }
 
 struct CaptureSearch<'a> {
@@ -107,14 +113,16 @@ impl CaptureSearch<'_> {
         }
     }
 
-    /// Extends a king's capture from `at`; `came` is the direction of the last jump (or
-    /// [`DIRECTIONS`] at the start): turning straight back is never possible, since the
-    /// piece just jumped blocks the way.
-    fn king(&mut self, from: u64, at: u64, captured: u64, empty: u64, came: usize) {
+    /// Extends a king's capture from `at`. `came` is the direction of the last jump (or
+    /// [`DIRECTIONS`] at the start): turning straight back is never possible, since the piece
+    /// just jumped blocks the way. With `straight` false the way ahead is skipped too: an
+    /// earlier landing square on the same run already looked past this one, and stopping
+    /// here instead can only capture fewer pieces.
+    fn king(&mut self, from: u64, at: u64, captured: u64, empty: u64, came: usize, straight: bool) {
         let mut extended = false;
         let prey = self.enemy & !captured;
         for dir in 0..DIRECTIONS {
-            if dir ^ 3 == came {
+            if dir ^ 3 == came || (dir == came && !straight) {
                 continue;
             }
             let mut s = step(at, dir);
@@ -125,9 +133,11 @@ impl CaptureSearch<'_> {
                 continue;
             }
             let mut land = step(s, dir) & empty;
+            let mut first = true;
             while land != 0 {
                 extended = true;
-                self.king(from, land, captured | s, empty, dir);
+                self.king(from, land, captured | s, empty, dir, first);
+                first = false;
                 land = step(land, dir) & empty;
             }
         }
@@ -186,6 +196,19 @@ pub fn quiet_moves(pos: &Position, out: &mut MoveList<Move>) {
     }
 }
 
+/// Every empty square reachable from `from` (any number of pieces) along `dir` over empty
+/// squares, the start squares themselves excluded.
+#[inline(always)]
+fn slide(from: u64, empty: u64, dir: usize) -> u64 {
+    let mut reach = 0;
+    let mut front = step(from, dir) & empty;
+    while front != 0 {
+        reach |= front;
+        front = step(front, dir) & empty;
+    }
+    reach
+}
+
 /// Number of quiet moves, without listing them (perft's last ply).
 #[inline]
 pub fn count_quiet_moves(pos: &Position) -> u64 {
@@ -194,13 +217,12 @@ pub fn count_quiet_moves(pos: &Position) -> u64 {
     let men = pos.men(us);
     let [a, b] = forward(us);
     let mut n = (step(men, a) & empty).count_ones() + (step(men, b) & empty).count_ones();
-    for from in Bits(pos.kings(us)) {
+    let kings = pos.kings(us);
+    if kings != 0 {
         for dir in 0..DIRECTIONS {
-            let mut to = step(from, dir) & empty;
-            while to != 0 {
-                n += 1;
-                to = step(to, dir) & empty;
-            }
+            // Rays of different kings in one direction never overlap: a king ends the ray
+            // of any king behind it.
+            n += slide(kings, empty, dir).count_ones();
         }
     }
     n as u64
