@@ -174,7 +174,9 @@ impl CaptureSearch<'_> {
     }
 }
 
-/// Appends every non-capture move (only legal when no capture exists).
+/// Appends every non-capture move (only legal when no capture exists). The list cannot
+/// overflow: each empty square is reached from at most four directions, so a position has
+/// fewer than 200 quiet moves.
 pub fn quiet_moves(pos: &Position, out: &mut MoveList<Move>) {
     let us = pos.side();
     let empty = BOARD & !pos.occupied();
