@@ -77,7 +77,7 @@ fn king_capturers(kings: u64, enemy: u64, empty: u64) -> u64 {
     kings & bb
 }
 
-/// True when the side to move has a capture (cheap for men, a ray walk per king).
+/// True when the side to move has a capture (a few bulk shifts and fills, no search).
 pub fn has_capture(pos: &Position) -> bool {
     let us = pos.side();
     let empty = BOARD & !pos.occupied();
