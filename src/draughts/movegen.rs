@@ -255,3 +255,43 @@ pub fn count_quiet_moves(pos: &Position) -> u64 {
     }
     n as u64
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::notation::{move_to_hub, parse_position};
+
+    #[test]
+    fn appends_after_existing_moves_and_keeps_only_the_largest_captures() {
+        // Shorter captures found first are dropped, but entries already in the list survive.
+        let pos = parse_position("B:W13,15,17,20,29,31,37,38,44,45,K46:B7,8,K24,K47,K49").unwrap();
+        let marker = Move::new(0, 5, 0);
+        let mut list = MoveList::new();
+        list.push(marker);
+        legal_moves(&pos, &mut list);
+        assert_eq!(list.as_slice()[0], marker);
+        let rest: Vec<String> = list.as_slice()[1..]
+            .iter()
+            .map(|&m| move_to_hub(m))
+            .collect();
+        assert_eq!(rest.len(), 3);
+        assert!(
+            list.as_slice()[1..].iter().all(|m| m.capture_count() == 4),
+            "{rest:?}"
+        );
+    }
+
+    #[test]
+    fn bulk_quiet_count_matches_the_list() {
+        for text in [
+            "W:W31-50:B1-20",
+            "W:WK31-50:BK1-20",
+            "B:WK46,K5,30:BK24,K28,10,11",
+        ] {
+            let pos = parse_position(text).unwrap();
+            let mut list = MoveList::new();
+            quiet_moves(&pos, &mut list);
+            assert_eq!(count_quiet_moves(&pos), list.len() as u64, "{text}");
+        }
+    }
+}
