@@ -22,8 +22,9 @@ const fn forward(color: Color) -> [usize; 2] {
 
 /// Appends every legal move of the side to move.
 pub fn legal_moves(pos: &Position, out: &mut MoveList<Move>) {
-    // The bulk test is much cheaper than a capture search that finds nothing.
-    if !has_capture(pos) || !captures(pos, out) {
+    // The bulk test for capturing pieces is much cheaper than a search that finds nothing,
+    // and its answer says which pieces to search from.
+    if !captures(pos, out) {
         quiet_moves(pos, out);
     }
 }
@@ -33,6 +34,11 @@ pub fn captures(pos: &Position, out: &mut MoveList<Move>) -> bool {
     let us = pos.side();
     let empty = BOARD & !pos.occupied();
     let enemy = pos.pieces(us.opponent());
+    let men = man_capturers(pos.men(us), enemy, empty);
+    let kings = king_capturers(pos.kings(us), enemy, empty);
+    if men | kings == 0 {
+        return false;
+    }
     let start = out.len();
     let mut gen = CaptureSearch {
         out,
@@ -40,10 +46,10 @@ pub fn captures(pos: &Position, out: &mut MoveList<Move>) -> bool {
         best: 0,
         enemy,
     };
-    for from in Bits(man_capturers(pos.men(us), enemy, empty)) {
+    for from in Bits(men) {
         gen.man(from, from, 0, empty | from);
     }
-    for from in Bits(king_capturers(pos.kings(us), enemy, empty)) {
+    for from in Bits(kings) {
         gen.king(from, from, 0, empty | from, DIRECTIONS, true);
     }
     gen.best > 0
