@@ -3,7 +3,7 @@
 //! game-specific questions (captures are the noisy moves, no check, no null move yet).
 
 use super::eval::{evaluate, KING_VALUE, MAN_VALUE};
-use super::movegen::{captures, has_capture, legal_moves};
+use super::movegen::{captures, legal_moves};
 use super::moves::Move;
 use super::position::Position;
 use super::square::number_of;
@@ -55,9 +55,7 @@ impl Game for SearchPosition {
     }
 
     fn noisy_moves(&self, out: &mut MoveList<Move>) {
-        if has_capture(&self.position) {
-            captures(&self.position, out);
-        }
+        captures(&self.position, out);
     }
 
     fn play(&mut self, mv: Move) {

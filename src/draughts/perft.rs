@@ -4,7 +4,7 @@
 //! One move list per ply is made up front and reused: building a fresh 512-slot list at
 //! every node would cost more than generating its moves.
 
-use super::movegen::{captures, count_quiet_moves, has_capture, legal_moves};
+use super::movegen::{captures, count_quiet_moves, legal_moves};
 use super::moves::Move;
 use super::position::Position;
 use crate::engine::MoveList;
@@ -25,11 +25,10 @@ fn count(pos: &Position, depth: u32, lists: &mut [MoveList<Move>]) -> u64 {
     };
     list.clear();
     if depth == 1 {
-        if !has_capture(pos) {
-            return count_quiet_moves(pos);
+        if captures(pos, list) {
+            return list.len() as u64;
         }
-        captures(pos, list);
-        return list.len() as u64;
+        return count_quiet_moves(pos);
     }
     legal_moves(pos, list);
     let mut nodes = 0;
