@@ -9,7 +9,8 @@ use super::position::Position;
 pub fn material_eval(pos: &Position) -> i32 {
     let mut score = 0;
     for kind in PieceKind::ALL {
-        let diff = pos.pieces(kind, Color::White).count() as i32 - pos.pieces(kind, Color::Black).count() as i32;
+        let diff = pos.pieces(kind, Color::White).count() as i32
+            - pos.pieces(kind, Color::Black).count() as i32;
         score += diff * kind.value();
     }
     match pos.side_to_move() {

@@ -55,7 +55,12 @@ impl MoveSink for ListSink<'_> {
     fn promotions(&mut self, targets: Bitboard, delta: i32) {
         for to in targets {
             let from = origin(to, delta);
-            for kind in [PieceKind::Queen, PieceKind::Knight, PieceKind::Rook, PieceKind::Bishop] {
+            for kind in [
+                PieceKind::Queen,
+                PieceKind::Knight,
+                PieceKind::Rook,
+                PieceKind::Bishop,
+            ] {
                 self.0.push(Move::promotion(from, to, kind));
             }
         }
@@ -226,11 +231,24 @@ impl Position {
         let not_a = !Bitboard::file(0);
         let not_h = !Bitboard::file(7);
         let (west, west_delta, east, east_delta) = if white {
-            (Bitboard((free & not_a).0 << 7), 7, Bitboard((free & not_h).0 << 9), 9)
+            (
+                Bitboard((free & not_a).0 << 7),
+                7,
+                Bitboard((free & not_h).0 << 9),
+                9,
+            )
         } else {
-            (Bitboard((free & not_a).0 >> 9), -9, Bitboard((free & not_h).0 >> 7), -7)
+            (
+                Bitboard((free & not_a).0 >> 9),
+                -9,
+                Bitboard((free & not_h).0 >> 7),
+                -7,
+            )
         };
-        for (caps, delta) in [(west & enemy & check_mask, west_delta), (east & enemy & check_mask, east_delta)] {
+        for (caps, delta) in [
+            (west & enemy & check_mask, west_delta),
+            (east & enemy & check_mask, east_delta),
+        ] {
             sink.promotions(caps & last_rank, delta);
             sink.pawn_moves(caps & !last_rank, delta);
         }
@@ -275,7 +293,9 @@ impl Position {
             if !self.castling.has(index) {
                 continue;
             }
-            if (self.castle_empty[index] & occupied).any() || (self.castle_safe[index] & attacked).any() {
+            if (self.castle_empty[index] & occupied).any()
+                || (self.castle_safe[index] & attacked).any()
+            {
                 continue;
             }
             // Chess960: the castling rook may be what shields the king's destination from a
