@@ -255,3 +255,46 @@ fn chess960_castling_text() {
         "rbbqnkrn/pppppppp/8/8/8/8/PPPPPPPP/RBBQNRKN b ga - 1 1"
     );
 }
+
+#[test]
+fn mangled_fens_never_panic() {
+    let sources = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 2",
+    ];
+    let alphabet: Vec<char> = "pnbrqkPNBRQK12345678/ -wbKQkqHAha0e3d6x\u{e9}"
+        .chars()
+        .collect();
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut accepted = 0;
+    for _ in 0..20_000 {
+        let mut chars: Vec<char> = sources[next() as usize % sources.len()].chars().collect();
+        for _ in 0..1 + next() % 3 {
+            let at = next() as usize % chars.len();
+            match next() % 3 {
+                0 => chars[at] = alphabet[next() as usize % alphabet.len()],
+                1 => {
+                    chars.remove(at);
+                }
+                _ => chars.insert(at, alphabet[next() as usize % alphabet.len()]),
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Ok(pos) = Position::from_fen(&text) {
+            // Whatever is accepted must be playable and print back to a readable FEN.
+            accepted += 1;
+            let again = Position::from_fen(&pos.to_fen()).unwrap();
+            assert_eq!(again.hash(), pos.hash(), "{text}");
+            let _ = tvilling::chess::perft(&pos, 2);
+        }
+    }
+    assert!(accepted > 100);
+}

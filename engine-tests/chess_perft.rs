@@ -4,7 +4,9 @@
 //! Plain `cargo test --release` runs every position to the deepest depth whose count is
 //! at most one million; `cargo test --release -- --ignored` runs every depth on file.
 //! The fast run also checks, two plies deep, that the incrementally kept hash equals the
-//! hash of the same position read back from its own FEN.
+//! hash of the same position read back from its own FEN, that the counting generator
+//! agrees with the list generator, and that the noisy generator yields exactly the
+//! captures and promotions of the full list.
 
 use tvilling::chess::{divide, perft, Position};
 use tvilling::engine::MoveList;
@@ -39,7 +41,7 @@ fn cases(data: &str) -> Vec<Case> {
         .collect()
 }
 
-fn check_hashes(pos: &Position, depth: u32) {
+fn cross_check(pos: &Position, depth: u32) {
     let reread = Position::from_fen(&pos.to_fen()).unwrap();
     assert_eq!(
         pos.hash(),
@@ -53,10 +55,26 @@ fn check_hashes(pos: &Position, depth: u32) {
     }
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
+    assert_eq!(
+        pos.count_legal_moves(),
+        moves.len() as u64,
+        "{}",
+        pos.to_fen()
+    );
+    let mut noisy = MoveList::new();
+    pos.noisy_moves(&mut noisy);
+    let mut expected = moves.clone();
+    expected.retain(|&mv| pos.is_capture(mv) || pos.is_promotion(mv));
+    assert_eq!(
+        noisy.as_slice(),
+        expected.as_slice(),
+        "noisy moves of {}",
+        pos.to_fen()
+    );
     for &mv in &moves {
         let mut child = pos.clone();
         child.play(mv);
-        check_hashes(&child, depth - 1);
+        cross_check(&child, depth - 1);
     }
 }
 
@@ -70,7 +88,7 @@ fn run(data: &str, fast: bool) -> usize {
                 .iter()
                 .rfind(|&&(_, n)| n <= FAST_LIMIT)
                 .copied();
-            check_hashes(&pos, 2);
+            cross_check(&pos, 2);
             best.into_iter().collect()
         } else {
             case.counts.clone()
