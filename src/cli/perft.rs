@@ -90,8 +90,24 @@ fn run_chess(_args: &PerftArgs) -> Result<(), PerftCliError> {
     Err(PerftCliError("chess perft is not built yet".into()))
 }
 
-fn run_draughts(_args: &PerftArgs) -> Result<(), PerftCliError> {
-    Err(PerftCliError("draughts perft is not built yet".into()))
+fn run_draughts(args: &PerftArgs) -> Result<(), PerftCliError> {
+    use crate::draughts::{notation, Position};
+    let pos = match &args.position {
+        Some(text) => notation::parse_position(text).map_err(|e| PerftCliError(e.to_string()))?,
+        None => Position::start(),
+    };
+    let nodes = if args.divide {
+        let split = crate::draughts::divide(&pos, args.depth);
+        for (mv, count) in &split {
+            println!("{}: {count}", notation::move_to_hub(*mv));
+        }
+        println!();
+        split.iter().map(|(_, count)| count).sum()
+    } else {
+        crate::draughts::perft(&pos, args.depth)
+    };
+    println!("Nodes searched: {nodes}");
+    Ok(())
 }
 
 #[cfg(test)]
