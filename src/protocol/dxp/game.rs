@@ -265,7 +265,7 @@ mod tests {
         let mut game = start_game(Color::Black);
         assert!(!game.our_turn());
         assert!(matches!(
-            game.play_peer_move(32, 27, &[]),
+            game.play_peer_move(32, 26, &[]),
             Err(PeerMoveError::Illegal(_))
         ));
         game.play_peer_move(32, 28, &[]).unwrap();
