@@ -12,12 +12,12 @@ use std::time::Duration;
 
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 
-use super::command::{parse_command, GoMode, HubCommand, START_POSITION};
+use super::command::{parse_command, GoMode, HubCommand};
 use super::level::LevelCommand;
 use super::output::{done_line, error_line, id_line, info_line, pong_line, ready_line, wait_line};
 use super::param::{param_lines, parse_param, ParamChange, DEFAULT_HASH_MB};
 use crate::draughts::notation::{move_to_hub, parse_hub};
-use crate::draughts::{GameState, Move, SearchPosition};
+use crate::draughts::{GameState, Move, Position, SearchPosition};
 use crate::engine::{SearchEvent, Searcher};
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
 
@@ -56,13 +56,12 @@ impl<W: Write> HubSession<W> {
     /// A session at the start position, writing to `out`; tables are allocated at `init`.
     pub fn new(out: W) -> Self {
         let (event_sender, events) = unbounded();
-        let start = parse_hub(START_POSITION).unwrap_or_default();
         Self {
             out,
             searcher: Searcher::new(),
             events,
             event_sender,
-            game: GameState::new(start),
+            game: GameState::new(Position::start()),
             level: LevelCommand::default(),
             searching: false,
             initialised: false,
