@@ -86,8 +86,26 @@ pub fn run_perft(args: &[String]) -> Result<(), PerftCliError> {
     }
 }
 
-fn run_chess(_args: &PerftArgs) -> Result<(), PerftCliError> {
-    Err(PerftCliError("chess perft is not built yet".into()))
+/// Chess perft. There is no Chess960 switch: a position whose FEN gives castling rights as
+/// file letters, or whose castling king or rook is off its classical square, prints
+/// castling as king takes rook (`e1h1`); any other position prints `e1g1`.
+fn run_chess(args: &PerftArgs) -> Result<(), PerftCliError> {
+    use crate::chess::{divide, move_to_uci, perft, Position, START_FEN};
+    let fen = args.position.as_deref().unwrap_or(START_FEN);
+    let pos = Position::from_fen(fen).map_err(|e| PerftCliError(format!("bad FEN: {e}")))?;
+    let nodes = if args.divide {
+        let mut total = 0;
+        for (mv, count) in divide(&pos, args.depth) {
+            println!("{}: {count}", move_to_uci(mv, pos.is_chess960()));
+            total += count;
+        }
+        println!();
+        total
+    } else {
+        perft(&pos, args.depth)
+    };
+    println!("Nodes searched: {nodes}");
+    Ok(())
 }
 
 fn run_draughts(_args: &PerftArgs) -> Result<(), PerftCliError> {
