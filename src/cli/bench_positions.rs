@@ -71,6 +71,6 @@ pub const BENCH_FENS: [&str; 45] = [
     "8/8/2n5/8/3k4/8/2N1K3/8 b - - 0 1",
     // Chess960 (castling as king takes rook)
     "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-    "b1nnr1kr/1p1p2pp/2p4q/p1b1pp2/2PPP3/1P1B2P1/P1Q4P/B1NNR1KR w KQkq - 2 9",
-    "bq1nrkrb/ppppp1pp/3n1p2/8/6P1/4N3/PPPPPP1P/BQN1RKRB w KQkq - 0 3",
+    "b1nnr1kr/1p1p2pp/2p4q/p1b1pp2/2PPP3/1P1B2P1/P1Q4P/B1NNR1KR w HEhe - 2 9",
+    "bq1nrkrb/ppppp1pp/3n1p2/8/6P1/4N3/PPPPPP1P/BQN1RKRB w GEge - 0 3",
 ];
