@@ -29,8 +29,11 @@ pub fn board_lines(pos: &Position) -> Vec<String> {
     lines.push(String::new());
     lines.push(format!("Fen: {}", pos.to_fen()));
     lines.push(format!("Key: {:016X}", pos.hash()));
-    let checkers: Vec<String> = pos.checkers().map(|sq| sq.to_string()).collect();
-    lines.push(format!("Checkers: {}", checkers.join(" ")));
+    let mut checkers = String::from("Checkers:");
+    for sq in pos.checkers() {
+        checkers.push_str(&format!(" {sq}"));
+    }
+    lines.push(checkers);
     lines
 }
 
