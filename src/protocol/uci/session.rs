@@ -118,6 +118,7 @@ impl<W: Write> Session<W> {
 
     /// Parses and executes one line.
     fn handle_line(&mut self, line: &str) -> io::Result<Flow> {
+        log::debug!("<< {line}");
         match parse_command(line) {
             Ok(command) => self.execute(command),
             Err(UciError::BadGo { reason, recovered }) => {
@@ -318,6 +319,7 @@ impl<W: Write> Session<W> {
     }
 
     fn line(&mut self, text: &str) -> io::Result<()> {
+        log::debug!(">> {text}");
         writeln!(self.out, "{text}")?;
         self.out.flush()
     }
