@@ -383,6 +383,26 @@ mod tests {
     }
 
     #[test]
+    fn go_mate_sees_through_zugzwang() {
+        // 1. Ra6! leaves Black in zugzwang (bxa6 b7#, a bishop move Rxa7#): a null move
+        // would wrongly refute it, so mate searches do without. Searched to the end here,
+        // since a scripted session stops its search at the end of input.
+        let root = Position::from_fen("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1").unwrap();
+        let go = GoCommand {
+            mate: Some(2),
+            depth: Some(12),
+            ..GoCommand::default()
+        };
+        let limits = go.to_limits(true, Vec::new(), 1, Default::default(), Default::default());
+        let outcome = Searcher::new().search_sync(root, Vec::new(), limits);
+        assert_eq!(outcome.score, crate::engine::Score::Win(3));
+        assert_eq!(
+            outcome.best.map(|mv| move_to_uci(mv, false)).as_deref(),
+            Some("a1a6")
+        );
+    }
+
+    #[test]
     fn no_legal_move_is_bestmove_0000() {
         let lines = converse("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\n");
         assert_eq!(lines.last().unwrap(), "bestmove 0000");
