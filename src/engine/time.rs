@@ -12,8 +12,9 @@ use std::time::Duration;
 /// Horizon assumed in sudden death: plan as if this many moves remain.
 const SUDDEN_DEATH_MOVES: u32 = 25;
 
-/// Fraction of an increment spent on this move (the rest builds a reserve).
-const INCREMENT_SHARE: f64 = 0.75;
+/// Fraction of the increment beyond the overhead spent on this move (the rest builds a
+/// reserve).
+const INCREMENT_SHARE: f64 = 0.9;
 
 /// Part of the per-move allocation that is the soft limit before stability scaling.
 const SOFT_SHARE: f64 = 0.6;
@@ -21,12 +22,15 @@ const SOFT_SHARE: f64 = 0.6;
 /// The hard limit may reach this many allocations, for a move in trouble.
 const HARD_MULTIPLE: f64 = 4.0;
 
-/// Of the usable clock, one move may use at most this share (unless it is the last move
+/// Of the spendable clock, one move may use at most this share (unless it is the last move
 /// of a period), so one bad move never empties the clock.
 const HARD_SHARE_OF_CLOCK: f64 = 0.5;
 
-/// Safety margin kept beyond the overhead: 5% of the clock, at most this much.
-const SAFETY_MAX: Duration = Duration::from_millis(50);
+/// The lag reserve is this many move overheads...
+const LAG_RESERVE_OVERHEADS: u32 = 5;
+
+/// ...plus this much: what a loaded machine can add to one move's round trip.
+const LAG_RESERVE_BASE: Duration = Duration::from_millis(80);
 
 /// A fixed move time never drops below this, so a search can at least finish depth 1.
 const MIN_MOVE_TIME: Duration = Duration::from_millis(5);
@@ -49,18 +53,25 @@ impl TimeManager {
         let mut hard: Option<Duration> = None;
         if let Some(clock) = limits.clock {
             let remaining = clock.remaining;
-            let safety = (remaining / 20).min(SAFETY_MAX);
-            let usable = remaining.saturating_sub(overhead).saturating_sub(safety);
+            // A reserve no move may spend (at most half the clock): lag beyond the Move
+            // Overhead, as on a loaded machine, comes out of it instead of flagging.
+            let reserve =
+                (overhead * LAG_RESERVE_OVERHEADS + LAG_RESERVE_BASE).min(remaining / 2);
+            let pool = remaining.saturating_sub(overhead).saturating_sub(reserve);
             let moves = clock.moves_to_go.unwrap_or(SUDDEN_DEATH_MOVES).clamp(1, 50);
             let last_move_of_period = clock.moves_to_go == Some(1);
-            let alloc = (remaining / moves + clock.increment.mul_f64(INCREMENT_SHARE)).min(usable);
+            // Every move also costs the overhead, so only the increment beyond it is ours to
+            // spend; when the increment does not cover the overhead the clock settles at the
+            // reserve and moves come at once.
+            let net_increment = clock.increment.saturating_sub(overhead);
+            let alloc = (pool / moves + net_increment.mul_f64(INCREMENT_SHARE)).min(pool);
             let cap = if last_move_of_period {
-                usable
+                pool
             } else {
-                usable.mul_f64(HARD_SHARE_OF_CLOCK)
+                pool.mul_f64(HARD_SHARE_OF_CLOCK)
             };
             // The delay is free: the clock does not run during it, so it adds to both limits.
-            let h = alloc.mul_f64(HARD_MULTIPLE).min(cap).max(alloc.min(usable)) + clock.delay;
+            let h = alloc.mul_f64(HARD_MULTIPLE).min(cap).max(alloc) + clock.delay;
             let s = (alloc.mul_f64(SOFT_SHARE) + clock.delay).min(h);
             soft = Some(s);
             hard = Some(h);
@@ -155,28 +166,28 @@ mod tests {
     #[test]
     fn sudden_death_spends_a_small_share() {
         let tm = TimeManager::new(&with_clock(clock(60_000, 0, None))).unwrap();
-        // 60 s / 25 = 2.4 s allocation: soft 1.44 s, hard 9.6 s (below half the clock).
-        assert_eq!(r(tm.soft_limit()), 1_440);
-        assert_eq!(r(tm.hard_limit()), 9_600);
+        // (60 s - 10 ms overhead - 130 ms reserve) / 25 = 2.3944 s: soft 60%, hard 4x.
+        assert_eq!(r(tm.soft_limit()), 1_437);
+        assert_eq!(r(tm.hard_limit()), 9_578);
     }
 
     #[test]
     fn increment_adds_to_the_allocation() {
         let tm = TimeManager::new(&with_clock(clock(10_000, 1_000, None))).unwrap();
-        // 10 s / 25 + 0.75 s = 1.15 s; soft 0.69 s; hard capped at half the usable clock.
-        assert_eq!(r(tm.soft_limit()), 690);
-        assert_eq!(r(tm.hard_limit()), 4_600);
+        // 9.86 s / 25 + 0.9 * 0.99 s = 1.2854 s; soft 60%; hard capped at half the pool.
+        assert_eq!(r(tm.soft_limit()), 771);
+        assert_eq!(r(tm.hard_limit()), 4_930);
         assert!(tm.hard_limit() < ms(10_000 - 10));
     }
 
     #[test]
     fn moves_to_go_divides_the_period() {
         let tm = TimeManager::new(&with_clock(clock(40_000, 0, Some(10)))).unwrap();
-        assert_eq!(r(tm.soft_limit()), 2_400);
-        assert_eq!(r(tm.hard_limit()), 16_000);
-        // The last move of a period may use the whole usable clock, never more.
+        assert_eq!(r(tm.soft_limit()), 2_392);
+        assert_eq!(r(tm.hard_limit()), 15_944);
+        // The last move of a period may use the whole clock but the overhead and reserve.
         let last = TimeManager::new(&with_clock(clock(2_000, 0, Some(1)))).unwrap();
-        assert_eq!(r(last.hard_limit()), 2_000 - 10 - 50);
+        assert_eq!(r(last.hard_limit()), 2_000 - 10 - 130);
         assert!(last.soft_limit() <= last.hard_limit());
     }
 
@@ -210,12 +221,23 @@ mod tests {
     }
 
     #[test]
+    fn an_increment_that_does_not_cover_the_overhead_is_not_spent() {
+        // 1 s + 10 ms with 10 ms overhead: once the clock is near the reserve, nearly at once.
+        let low = TimeManager::new(&with_clock(clock(100, 10, None))).unwrap();
+        assert!(low.soft_limit() <= ms(1));
+        assert!(low.hard_limit() <= ms(7));
+        let start = TimeManager::new(&with_clock(clock(1_000, 10, None))).unwrap();
+        assert!(start.hard_limit() <= ms(1_000 - 10 - 130) / 2);
+        assert!(start.soft_limit() >= ms(20));
+    }
+
+    #[test]
     fn delay_is_free_time() {
         let mut c = clock(60_000, 0, None);
         c.delay = ms(2_000);
         let tm = TimeManager::new(&with_clock(c)).unwrap();
-        assert_eq!(r(tm.soft_limit()), 3_440);
-        assert_eq!(r(tm.hard_limit()), 11_600);
+        assert_eq!(r(tm.soft_limit()), 3_437);
+        assert_eq!(r(tm.hard_limit()), 11_578);
     }
 
     #[test]
