@@ -153,17 +153,11 @@ fn obvious_orderings() {
 }
 
 #[test]
-fn drawish_endings_score_near_zero() {
+fn lone_minor_scores_near_zero() {
     let minor_vs_pawn = evaluate(&pos("8/8/4k3/8/8/2B5/3K2p1/8 w - - 0 1"));
     assert!(
         minor_vs_pawn < 30,
         "a lone bishop cannot win: {minor_vs_pawn}"
-    );
-    let opposite = evaluate(&pos("8/5p2/4k3/5b2/8/2B5/3K1PP1/8 w - - 0 1")).abs();
-    let same = evaluate(&pos("8/5p2/4k3/8/3b4/2B5/3K1PP1/8 w - - 0 1")).abs();
-    assert!(
-        opposite < same,
-        "opposite bishops {opposite} vs same {same}"
     );
 }
 
