@@ -42,17 +42,18 @@ trait Accumulator {
     fn add(&mut self, color: Color, feature: usize, count: i32);
 }
 
-/// The engine's accumulator: the weighted sum, White minus Black.
-struct WeightedSum(S);
+/// The weights at one address: indexing a `const` array with a run-time index may copy
+/// the whole array first.
+static WEIGHT_TABLE: [S; NUM_FEATURES] = WEIGHTS;
+
+/// The engine's accumulator: the weighted sum of each colour's terms, kept apart so adding
+/// a term needs no branch on the colour.
+struct WeightedSum([S; 2]);
 
 impl Accumulator for WeightedSum {
     #[inline]
     fn add(&mut self, color: Color, feature: usize, count: i32) {
-        let term = WEIGHTS[feature] * count;
-        match color {
-            Color::White => self.0 += term,
-            Color::Black => self.0 -= term,
-        }
+        self.0[color.index()] += WEIGHT_TABLE[feature] * count;
     }
 }
 
@@ -93,9 +94,9 @@ impl Trace {
 
 /// Static evaluation in centipawns from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut sum = WeightedSum(S::default());
+    let mut sum = WeightedSum([S::default(); 2]);
     add_terms(pos, &mut sum);
-    let total = sum.0;
+    let total = sum.0[0] - sum.0[1];
     let strong = if total.eg() < 0 {
         Color::Black
     } else {

@@ -23,22 +23,6 @@ pub(super) fn ranks_ahead(color: Color, rank: u8) -> Bitboard {
     }
 }
 
-/// The files on either side of `file`.
-#[inline]
-pub(super) fn adjacent_files(file: u8) -> Bitboard {
-    let left = if file > 0 {
-        Bitboard::file(file - 1)
-    } else {
-        Bitboard::EMPTY
-    };
-    let right = if file < 7 {
-        Bitboard::file(file + 1)
-    } else {
-        Bitboard::EMPTY
-    };
-    left | right
-}
-
 /// Chebyshev (king-move) distance between two squares.
 #[inline]
 fn distance(a: Square, b: Square) -> i32 {
@@ -56,58 +40,100 @@ fn stop_square(color: Color, sq: Square) -> Square {
     }
 }
 
-/// Adds the pawn terms of both sides.
+/// `bb` together with every square in front of its squares (towards `color`'s eighth
+/// rank).
+#[inline]
+fn forward_fill(color: Color, bb: Bitboard) -> Bitboard {
+    let mut b = bb.0;
+    match color {
+        Color::White => {
+            b |= b << 8;
+            b |= b << 16;
+            b |= b << 32;
+        }
+        Color::Black => {
+            b |= b >> 8;
+            b |= b >> 16;
+            b |= b >> 32;
+        }
+    }
+    Bitboard(b)
+}
+
+/// `bb` moved one rank back, towards `color`'s first rank.
+#[inline]
+fn step_back(color: Color, bb: Bitboard) -> Bitboard {
+    match color {
+        Color::White => bb.south(),
+        Color::Black => bb.north(),
+    }
+}
+
+/// The squares directly left and right of the squares of `bb`.
+#[inline]
+fn beside(bb: Bitboard) -> Bitboard {
+    Bitboard(((bb & !Bitboard::file(0)).0 >> 1) | ((bb & !Bitboard::file(7)).0 << 1))
+}
+
+/// Adds the pawn terms of both sides. The structure terms are found set-wise, for all
+/// pawns of a side at once; only passed pawns are looked at one by one.
 pub(super) fn add_pawn_terms<A: Accumulator>(pos: &Position, map: &AttackMap, acc: &mut A) {
     let occupied = pos.occupied();
     for color in Color::BOTH {
         let them = color.flip();
         let own = pos.pieces(PieceKind::Pawn, color);
         let enemy = pos.pieces(PieceKind::Pawn, them);
-        let own_king = pos.king_square(color);
-        let enemy_king = pos.king_square(them);
         let enemy_pawn_attacks = map.by_kind[them.index()][PieceKind::Pawn.index()];
         let own_pawn_attacks = map.by_kind[color.index()][PieceKind::Pawn.index()];
-        for sq in own {
+
+        // Squares behind an own pawn on its file: a pawn there is the rear of a doubled pair.
+        let behind_own = forward_fill(them, step_back(color, own));
+        let doubled = own & behind_own;
+        acc.add(color, DOUBLED_PAWN, doubled.count() as i32);
+        let own_files = forward_fill(color, own) | forward_fill(them, own);
+        let isolated = own & !beside(own_files);
+        acc.add(color, ISOLATED_PAWN, isolated.count() as i32);
+        // A pawn level with or ahead of a pawn on a neighbouring file can still be defended.
+        let supportable = forward_fill(color, beside(own));
+        let stop_attacked = step_back(color, enemy_pawn_attacks);
+        let backward = own & !isolated & !supportable & stop_attacked;
+        acc.add(color, BACKWARD_PAWN, backward.count() as i32);
+        for sq in own & beside(own) {
+            acc.add(color, PHALANX_PAWN + relative_rank(color, sq), 1);
+        }
+        for sq in own & own_pawn_attacks {
+            acc.add(color, SUPPORTED_PAWN + relative_rank(color, sq), 1);
+        }
+
+        // Squares with an enemy pawn in front on the same or a neighbouring file.
+        let enemy_span = forward_fill(them, step_back(color, enemy | beside(enemy)));
+        let passed = own & !enemy_span & !behind_own;
+        if passed.is_empty() {
+            continue;
+        }
+        let own_king = pos.king_square(color);
+        let enemy_king = pos.king_square(them);
+        for sq in passed {
             let rank = relative_rank(color, sq);
-            let ahead = ranks_ahead(color, sq.rank());
-            let file = Bitboard::file(sq.file());
-            let neighbours = own & adjacent_files(sq.file());
             let stop = stop_square(color, sq);
-            let front = file & ahead;
-            if (own & front).any() {
-                acc.add(color, DOUBLED_PAWN, 1);
+            let front = Bitboard::file(sq.file()) & ranks_ahead(color, sq.rank());
+            acc.add(color, PASSED_PAWN + rank, 1);
+            if occupied.contains(stop) {
+                acc.add(color, PASSED_BLOCKED + rank, 1);
             }
-            if neighbours.is_empty() {
-                acc.add(color, ISOLATED_PAWN, 1);
-            } else if (neighbours & !ahead).is_empty() && enemy_pawn_attacks.contains(stop) {
-                acc.add(color, BACKWARD_PAWN, 1);
+            if (front & (occupied | map.all[them.index()])).is_empty() {
+                acc.add(color, PASSED_FREE_PATH + rank, 1);
             }
-            if (neighbours & Bitboard::rank(sq.rank())).any() {
-                acc.add(color, PHALANX_PAWN + rank, 1);
-            }
-            if own_pawn_attacks.contains(sq) {
-                acc.add(color, SUPPORTED_PAWN + rank, 1);
-            }
-            let passed_mask = (file | adjacent_files(sq.file())) & ahead;
-            if (enemy & passed_mask).is_empty() && (own & front).is_empty() {
-                acc.add(color, PASSED_PAWN + rank, 1);
-                if occupied.contains(stop) {
-                    acc.add(color, PASSED_BLOCKED + rank, 1);
-                }
-                if (front & (occupied | map.all[them.index()])).is_empty() {
-                    acc.add(color, PASSED_FREE_PATH + rank, 1);
-                }
-                acc.add(
-                    color,
-                    PASSED_OWN_KING_DISTANCE + rank,
-                    distance(own_king, stop),
-                );
-                acc.add(
-                    color,
-                    PASSED_ENEMY_KING_DISTANCE + rank,
-                    distance(enemy_king, stop),
-                );
-            }
+            acc.add(
+                color,
+                PASSED_OWN_KING_DISTANCE + rank,
+                distance(own_king, stop),
+            );
+            acc.add(
+                color,
+                PASSED_ENEMY_KING_DISTANCE + rank,
+                distance(enemy_king, stop),
+            );
         }
     }
 }
@@ -122,8 +148,11 @@ mod tests {
         assert_eq!(ranks_ahead(Color::White, 7), Bitboard::EMPTY);
         assert_eq!(ranks_ahead(Color::Black, 1), Bitboard::rank(0));
         assert_eq!(ranks_ahead(Color::Black, 0), Bitboard::EMPTY);
-        assert_eq!(adjacent_files(0), Bitboard::file(1));
-        assert_eq!(adjacent_files(4), Bitboard::file(3) | Bitboard::file(5));
+        let d4 = Bitboard::from_square(Square::parse("d4").unwrap());
+        assert_eq!(beside(d4).count(), 2);
+        assert_eq!(forward_fill(Color::White, d4).count(), 5);
+        assert_eq!(forward_fill(Color::Black, d4).count(), 4);
+        assert_eq!(step_back(Color::Black, d4), d4.north());
         let (a1, h8) = (Square::parse("a1").unwrap(), Square::parse("h8").unwrap());
         assert_eq!(distance(a1, h8), 7);
         assert_eq!(distance(a1, Square::parse("b3").unwrap()), 2);

@@ -29,10 +29,7 @@ pub(super) struct AttackMap {
 /// The square a piece of `color` stands on, seen from its own side (rank 0 = its first).
 #[inline]
 pub(super) fn relative_rank(color: Color, sq: Square) -> usize {
-    match color {
-        Color::White => sq.rank() as usize,
-        Color::Black => 7 - sq.rank() as usize,
-    }
+    sq.rank() as usize ^ (7 * color.index())
 }
 
 /// The king's square and its neighbours: where attacks on the king are counted.
@@ -75,10 +72,11 @@ pub(super) fn add_piece_terms<A: Accumulator>(pos: &Position, acc: &mut A) -> At
         let all_pawns = pos.kind_bb(PieceKind::Pawn);
         let own_pawns = pos.pieces(PieceKind::Pawn, color);
         for kind in PieceKind::ALL {
-            for sq in pos.pieces(kind, color) {
-                if kind != PieceKind::King {
-                    acc.add(color, MATERIAL + kind.index(), 1);
-                }
+            let pieces = pos.pieces(kind, color);
+            if kind != PieceKind::King {
+                acc.add(color, MATERIAL + kind.index(), pieces.count() as i32);
+            }
+            for sq in pieces {
                 acc.add(color, psqt_index(kind, color, sq), 1);
                 let (attacks, mobility) = match kind {
                     PieceKind::Knight => (knight_attacks(sq), MOBILITY_KNIGHT),
