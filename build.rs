@@ -126,8 +126,17 @@ fn main() {
         }
         writeln!(src, "];").unwrap();
     }
-    writeln!(src, "/// Rook and bishop attack sets for every square and relevant occupancy.").unwrap();
-    writeln!(src, "pub static SLIDER_ATTACKS: [u64; {}] = [", attacks.len()).unwrap();
+    writeln!(
+        src,
+        "/// Rook and bishop attack sets for every square and relevant occupancy."
+    )
+    .unwrap();
+    writeln!(
+        src,
+        "pub static SLIDER_ATTACKS: [u64; {}] = [",
+        attacks.len()
+    )
+    .unwrap();
     for chunk in attacks.chunks(8) {
         let line: Vec<String> = chunk.iter().map(|a| format!("{a:#x}")).collect();
         writeln!(src, "    {},", line.join(", ")).unwrap();

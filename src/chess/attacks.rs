@@ -26,14 +26,41 @@ const fn leaper_table(deltas: &[(i32, i32)]) -> [u64; 64] {
     table
 }
 
-static KNIGHT: [u64; 64] =
-    leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
-static KING: [u64; 64] =
-    leaper_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
-static PAWN: [[u64; 64]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
+static KNIGHT: [u64; 64] = leaper_table(&[
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+]);
+static KING: [u64; 64] = leaper_table(&[
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+]);
+static PAWN: [[u64; 64]; 2] = [
+    leaper_table(&[(-1, 1), (1, 1)]),
+    leaper_table(&[(-1, -1), (1, -1)]),
+];
 
-const DIRECTIONS: [(i32, i32); 8] =
-    [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
 
 /// `[a][b]`: squares strictly between `a` and `b` when they share a line, else empty.
 const fn between_table() -> [[u64; 64]; 64] {
@@ -149,7 +176,10 @@ mod tests {
         assert_eq!(knight_attacks(sq("a1")).count(), 2);
         assert_eq!(knight_attacks(sq("d4")).count(), 8);
         assert_eq!(king_attacks(sq("h8")).count(), 3);
-        assert_eq!(pawn_attacks(Color::White, sq("a2")), Bitboard::from_square(sq("b3")));
+        assert_eq!(
+            pawn_attacks(Color::White, sq("a2")),
+            Bitboard::from_square(sq("b3"))
+        );
         assert_eq!(pawn_attacks(Color::Black, sq("e5")).count(), 2);
     }
 

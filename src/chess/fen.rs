@@ -77,7 +77,9 @@ impl fmt::Display for FenError {
             FenError::KingCount(color, 0) => write!(f, "no {} king", color.name()),
             FenError::KingCount(color, 2) => write!(f, "two {} kings", color.name()),
             FenError::KingCount(color, n) => write!(f, "{n} {} kings", color.name()),
-            FenError::TooManyPawns(color, n) => write!(f, "{n} {} pawns, at most 8 allowed", color.name()),
+            FenError::TooManyPawns(color, n) => {
+                write!(f, "{n} {} pawns, at most 8 allowed", color.name())
+            }
             FenError::TooManyPieces(color, n) => {
                 write!(f, "{n} {} pieces, at most 16 allowed", color.name())
             }
@@ -86,12 +88,21 @@ impl fmt::Display for FenError {
             FenError::CastlingLetter(c) => write!(f, "bad castling letter {c:?}"),
             FenError::CastlingDuplicate(c) => write!(f, "castling right {c} given twice"),
             FenError::CastlingWithoutKing(c, color) => {
-                write!(f, "castling right {c} but the {} king is not on its first rank", color.name())
+                write!(
+                    f,
+                    "castling right {c} but the {} king is not on its first rank",
+                    color.name()
+                )
             }
-            FenError::CastlingWithoutRook(c, sq) => write!(f, "castling right {c} but no rook on {sq}"),
+            FenError::CastlingWithoutRook(c, sq) => {
+                write!(f, "castling right {c} but no rook on {sq}")
+            }
             FenError::EnPassantText(s) => write!(f, "en passant field {s:?} is not - or a square"),
             FenError::EnPassantRank(sq) => {
-                write!(f, "en passant square {sq} is not on the side to move's sixth rank")
+                write!(
+                    f,
+                    "en passant square {sq} is not on the side to move's sixth rank"
+                )
             }
             FenError::EnPassantWithoutPawn(sq) => {
                 write!(f, "en passant square {sq} but no pawn just moved there")
@@ -136,10 +147,14 @@ impl Position {
         }
         read_en_passant(&mut pos, fields[3])?;
         if let Some(text) = fields.get(4) {
-            pos.halfmove = text.parse().map_err(|_| FenError::Halfmove(text.to_string()))?;
+            pos.halfmove = text
+                .parse()
+                .map_err(|_| FenError::Halfmove(text.to_string()))?;
         }
         if let Some(text) = fields.get(5) {
-            let n: u32 = text.parse().map_err(|_| FenError::Fullmove(text.to_string()))?;
+            let n: u32 = text
+                .parse()
+                .map_err(|_| FenError::Fullmove(text.to_string()))?;
             pos.fullmove = n.max(1);
         }
         Ok(pos)
@@ -170,7 +185,11 @@ impl Position {
                 out.push('/');
             }
         }
-        out.push_str(if self.side == Color::White { " w " } else { " b " });
+        out.push_str(if self.side == Color::White {
+            " w "
+        } else {
+            " b "
+        });
         if self.castling.is_empty() {
             out.push('-');
         }
@@ -178,12 +197,16 @@ impl Position {
             if let Some(rook) = self.castling_rook(index) {
                 let letter = if self.chess960 {
                     char::from(b'a' + rook.file())
-                } else if index % 2 == 0 {
+                } else if index.is_multiple_of(2) {
                     'k'
                 } else {
                     'q'
                 };
-                out.push(if index < 2 { letter.to_ascii_uppercase() } else { letter });
+                out.push(if index < 2 {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                });
             }
         }
         match self.ep {
@@ -215,7 +238,10 @@ fn read_placement(pos: &mut Position, text: &str) -> Result<(), FenError> {
             file += 1;
         }
         if file != 8 {
-            return Err(FenError::RankLength { rank: rank + 1, squares: file });
+            return Err(FenError::RankLength {
+                rank: rank + 1,
+                squares: file,
+            });
         }
     }
     Ok(())
@@ -249,7 +275,11 @@ fn read_castling(pos: &mut Position, text: &str) -> Result<(), FenError> {
     }
     let mut uses_letters = false;
     for c in text.chars() {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         let rank = back_rank(color);
         let king = pos.king_square(color);
         let rooks = pos.pieces(PieceKind::Rook, color) & Bitboard::rank(rank);
@@ -263,12 +293,18 @@ fn read_castling(pos: &mut Position, text: &str) -> Result<(), FenError> {
         let (side, rook) = match lower {
             'k' => {
                 let outer = rooks.filter(|r| r.file() > king.file()).last();
-                let rook = outer.ok_or(FenError::CastlingWithoutRook(c, Square::from_file_rank(7, rank)))?;
+                let rook = outer.ok_or(FenError::CastlingWithoutRook(
+                    c,
+                    Square::from_file_rank(7, rank),
+                ))?;
                 (CastleSide::King, rook)
             }
             'q' => {
                 let outer = rooks.into_iter().find(|r| r.file() < king.file());
-                let rook = outer.ok_or(FenError::CastlingWithoutRook(c, Square::from_file_rank(0, rank)))?;
+                let rook = outer.ok_or(FenError::CastlingWithoutRook(
+                    c,
+                    Square::from_file_rank(0, rank),
+                ))?;
                 (CastleSide::Queen, rook)
             }
             letter => {
@@ -277,7 +313,11 @@ fn read_castling(pos: &mut Position, text: &str) -> Result<(), FenError> {
                 if !rooks.contains(sq) || sq.file() == king.file() {
                     return Err(FenError::CastlingWithoutRook(c, sq));
                 }
-                let side = if sq.file() > king.file() { CastleSide::King } else { CastleSide::Queen };
+                let side = if sq.file() > king.file() {
+                    CastleSide::King
+                } else {
+                    CastleSide::Queen
+                };
                 (side, sq)
             }
         };
@@ -299,7 +339,11 @@ fn read_en_passant(pos: &mut Position, text: &str) -> Result<(), FenError> {
         return Ok(());
     }
     let sq = Square::parse(text).ok_or_else(|| FenError::EnPassantText(text.to_string()))?;
-    let (ep_rank, step) = if pos.side == Color::White { (5, 8i32) } else { (2, -8) };
+    let (ep_rank, step) = if pos.side == Color::White {
+        (5, 8i32)
+    } else {
+        (2, -8)
+    };
     if sq.rank() != ep_rank {
         return Err(FenError::EnPassantRank(sq));
     }

@@ -67,7 +67,9 @@ impl Game for Position {
     fn noisy_order(&self, mv: Move) -> i32 {
         let victim = self.captured_piece(mv).map_or(0, PieceKind::value);
         let promotion = mv.promotion_piece().map_or(0, PieceKind::value);
-        let attacker = self.piece_on(mv.from()).map_or(0, |p| p.kind.index() as i32);
+        let attacker = self
+            .piece_on(mv.from())
+            .map_or(0, |p| p.kind.index() as i32);
         (victim + promotion) * 8 - attacker
     }
 
@@ -96,11 +98,11 @@ mod tests {
     fn rule_draws() {
         let kk = Position::from_fen("8/8/4k3/8/8/3K4/8/8 w - - 0 1").unwrap();
         assert!(Game::is_rule_draw(&kk));
-        let kbkb_same = Position::from_fen("8/8/4k3/2b5/8/3K4/4B3/8 w - - 0 1").unwrap();
+        let kbkb_same = Position::from_fen("8/8/4k3/3b4/8/3K4/4B3/8 w - - 0 1").unwrap();
         assert!(Game::is_rule_draw(&kbkb_same));
-        let kbkb_opposite = Position::from_fen("8/8/4k3/3b4/8/3K4/4B3/8 w - - 0 1").unwrap();
+        let kbkb_opposite = Position::from_fen("8/8/4k3/2b5/8/3K4/4B3/8 w - - 0 1").unwrap();
         assert!(!Game::is_rule_draw(&kbkb_opposite));
-        let fifty = Position::from_fen("8/8/4k3/8/8/3K4/4R3/8 w - - 100 80").unwrap();
+        let fifty = Position::from_fen("8/8/4k3/8/8/3K4/R7/8 w - - 100 80").unwrap();
         assert!(Game::is_rule_draw(&fifty));
         // Checkmated on the hundredth ply: the mate stands.
         let mated = Position::from_fen("k7/1R6/2K5/8/8/8/8/R7 b - - 100 80").unwrap();

@@ -55,7 +55,12 @@ impl MoveSink for ListSink<'_> {
     fn promotions(&mut self, targets: Bitboard, delta: i32) {
         for to in targets {
             let from = origin(to, delta);
-            for kind in [PieceKind::Queen, PieceKind::Knight, PieceKind::Rook, PieceKind::Bishop] {
+            for kind in [
+                PieceKind::Queen,
+                PieceKind::Knight,
+                PieceKind::Rook,
+                PieceKind::Bishop,
+            ] {
                 self.0.push(Move::promotion(from, to, kind));
             }
         }
@@ -125,6 +130,22 @@ impl Position {
         att | king_attacks(self.king_square(color))
     }
 
+    /// True when a piece of `color` attacks `sq`, with `occupied` as the blockers.
+    #[inline]
+    pub fn is_attacked_by(&self, color: Color, sq: Square, occupied: Bitboard) -> bool {
+        let theirs = self.color_bb(color);
+        let queens = self.kind_bb(PieceKind::Queen);
+        let leapers = (knight_attacks(sq) & self.kind_bb(PieceKind::Knight))
+            | (king_attacks(sq) & self.kind_bb(PieceKind::King))
+            | (pawn_attacks(color.flip(), sq) & self.kind_bb(PieceKind::Pawn));
+        if (leapers & theirs).any() {
+            return true;
+        }
+        let diag = (self.kind_bb(PieceKind::Bishop) | queens) & theirs;
+        let orth = (self.kind_bb(PieceKind::Rook) | queens) & theirs;
+        (bishop_attacks(sq, occupied) & diag).any() || (rook_attacks(sq, occupied) & orth).any()
+    }
+
     /// Pieces of the side to move that stand alone between their king and an enemy slider.
     pub fn pinned(&self) -> Bitboard {
         let us = self.side;
@@ -153,9 +174,17 @@ impl Position {
         let enemy = self.color_bb(them);
         let occupied = own | enemy;
         let king = self.king_square(us);
-        let attacked = self.attacked_by(them, occupied ^ Bitboard::from_square(king));
         let wanted = if NOISY { enemy } else { !own };
-        sink.targets(king, king_attacks(king) & wanted & !attacked);
+        // Testing the king's few candidate squares one by one is cheaper than mapping every
+        // square the enemy attacks. The king leaves the board so it cannot shield itself.
+        let without_king = occupied ^ Bitboard::from_square(king);
+        let mut king_targets = Bitboard::EMPTY;
+        for to in king_attacks(king) & wanted {
+            if !self.is_attacked_by(them, to, without_king) {
+                king_targets |= Bitboard::from_square(to);
+            }
+        }
+        sink.targets(king, king_targets);
         let checkers = self.checkers;
         if checkers.more_than_one() {
             return;
@@ -188,7 +217,7 @@ impl Position {
         }
         self.generate_pawns::<S, NOISY>(sink, king, pinned, check_mask);
         if !NOISY && checkers.is_empty() && !self.castling.is_empty() {
-            self.generate_castling(sink, king, attacked);
+            self.generate_castling(sink, king);
         }
     }
 
@@ -226,11 +255,24 @@ impl Position {
         let not_a = !Bitboard::file(0);
         let not_h = !Bitboard::file(7);
         let (west, west_delta, east, east_delta) = if white {
-            (Bitboard((free & not_a).0 << 7), 7, Bitboard((free & not_h).0 << 9), 9)
+            (
+                Bitboard((free & not_a).0 << 7),
+                7,
+                Bitboard((free & not_h).0 << 9),
+                9,
+            )
         } else {
-            (Bitboard((free & not_a).0 >> 9), -9, Bitboard((free & not_h).0 >> 7), -7)
+            (
+                Bitboard((free & not_a).0 >> 9),
+                -9,
+                Bitboard((free & not_h).0 >> 7),
+                -7,
+            )
         };
-        for (caps, delta) in [(west & enemy & check_mask, west_delta), (east & enemy & check_mask, east_delta)] {
+        for (caps, delta) in [
+            (west & enemy & check_mask, west_delta),
+            (east & enemy & check_mask, east_delta),
+        ] {
             sink.promotions(caps & last_rank, delta);
             sink.pawn_moves(caps & !last_rank, delta);
         }
@@ -265,7 +307,7 @@ impl Position {
         }
     }
 
-    fn generate_castling<S: MoveSink>(&self, sink: &mut S, king: Square, attacked: Bitboard) {
+    fn generate_castling<S: MoveSink>(&self, sink: &mut S, king: Square) {
         let us = self.side;
         let them = us.flip();
         let occupied = self.occupied();
@@ -275,7 +317,12 @@ impl Position {
             if !self.castling.has(index) {
                 continue;
             }
-            if (self.castle_empty[index] & occupied).any() || (self.castle_safe[index] & attacked).any() {
+            if (self.castle_empty[index] & occupied).any() {
+                continue;
+            }
+            // Not in check, so no attack on the path runs through the king's own square.
+            let mut path = self.castle_safe[index] ^ Bitboard::from_square(king);
+            if Iterator::any(&mut path, |sq| self.is_attacked_by(them, sq, occupied)) {
                 continue;
             }
             // Chess960: the castling rook may be what shields the king's destination from a

@@ -111,7 +111,12 @@ mod tests {
     #[test]
     fn fields_round_trip() {
         let (e7, e8) = (Square::parse("e7").unwrap(), Square::parse("e8").unwrap());
-        for kind in [PieceKind::Knight, PieceKind::Bishop, PieceKind::Rook, PieceKind::Queen] {
+        for kind in [
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::Queen,
+        ] {
             let m = Move::promotion(e7, e8, kind);
             assert_eq!((m.from(), m.to(), m.kind()), (e7, e8, MoveKind::Promotion));
             assert_eq!(m.promotion_piece(), Some(kind));

@@ -22,7 +22,9 @@ impl fmt::Display for MoveParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveParseError::Malformed(text) => write!(f, "{text:?} is not a UCI move"),
-            MoveParseError::Illegal(text) => write!(f, "{text} is not a legal move in this position"),
+            MoveParseError::Illegal(text) => {
+                write!(f, "{text} is not a legal move in this position")
+            }
         }
     }
 }
@@ -37,8 +39,16 @@ pub fn move_to_uci(mv: Move, chess960: bool) -> String {
     }
     let from = mv.from();
     let to = if mv.kind() == MoveKind::Castling && !chess960 {
-        let side = if mv.to().file() > from.file() { CastleSide::King } else { CastleSide::Queen };
-        let color = if from.rank() == 0 { Color::White } else { Color::Black };
+        let side = if mv.to().file() > from.file() {
+            CastleSide::King
+        } else {
+            CastleSide::Queen
+        };
+        let color = if from.rank() == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         king_destination(color, side)
     } else {
         mv.to()
@@ -81,19 +91,45 @@ mod tests {
         assert_eq!(short.kind(), MoveKind::Castling);
         assert_eq!(move_to_uci(short, true), "e1h1");
         assert_eq!(parse_uci_move(&pos, "e1h1", true).unwrap(), short);
-        assert_eq!(parse_uci_move(&pos, "e1c1", false).map(|m| move_to_uci(m, true)).unwrap(), "e1a1");
-        assert!(matches!(parse_uci_move(&pos, "e1g1", true), Err(MoveParseError::Illegal(_))));
+        assert_eq!(
+            parse_uci_move(&pos, "e1c1", false)
+                .map(|m| move_to_uci(m, true))
+                .unwrap(),
+            "e1a1"
+        );
+        assert!(matches!(
+            parse_uci_move(&pos, "e1g1", true),
+            Err(MoveParseError::Illegal(_))
+        ));
     }
 
     #[test]
     fn promotions_and_errors() {
         let pos = Position::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap();
-        assert_eq!(move_to_uci(parse_uci_move(&pos, "e7e8q", false).unwrap(), false), "e7e8q");
-        assert_eq!(move_to_uci(parse_uci_move(&pos, "e7e8N", false).unwrap(), false), "e7e8n");
-        assert!(matches!(parse_uci_move(&pos, "e7e8", false), Err(MoveParseError::Illegal(_))));
-        assert!(matches!(parse_uci_move(&pos, "e7e8x", false), Err(MoveParseError::Malformed(_))));
-        assert!(matches!(parse_uci_move(&pos, "zz", false), Err(MoveParseError::Malformed(_))));
-        assert!(matches!(parse_uci_move(&pos, "e1e3", false), Err(MoveParseError::Illegal(_))));
+        assert_eq!(
+            move_to_uci(parse_uci_move(&pos, "e7e8q", false).unwrap(), false),
+            "e7e8q"
+        );
+        assert_eq!(
+            move_to_uci(parse_uci_move(&pos, "e7e8N", false).unwrap(), false),
+            "e7e8n"
+        );
+        assert!(matches!(
+            parse_uci_move(&pos, "e7e8", false),
+            Err(MoveParseError::Illegal(_))
+        ));
+        assert!(matches!(
+            parse_uci_move(&pos, "e7e8x", false),
+            Err(MoveParseError::Malformed(_))
+        ));
+        assert!(matches!(
+            parse_uci_move(&pos, "zz", false),
+            Err(MoveParseError::Malformed(_))
+        ));
+        assert!(matches!(
+            parse_uci_move(&pos, "e1e3", false),
+            Err(MoveParseError::Illegal(_))
+        ));
         assert_eq!(move_to_uci(Move::default(), false), "0000");
     }
 }

@@ -35,7 +35,14 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .map(|&mv| {
             let mut child = pos.clone();
             child.play(mv);
-            (mv, if depth <= 1 { 1 } else { perft(&child, depth - 1) })
+            (
+                mv,
+                if depth <= 1 {
+                    1
+                } else {
+                    perft(&child, depth - 1)
+                },
+            )
         })
         .collect()
 }

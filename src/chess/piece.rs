@@ -128,7 +128,11 @@ impl Piece {
 
     /// The piece of a FEN letter.
     pub fn from_char(c: char) -> Option<Piece> {
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         PieceKind::from_char(c.to_ascii_lowercase()).map(|kind| Piece { kind, color })
     }
 }

@@ -13,9 +13,7 @@ use super::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
 use super::bitboard::Bitboard;
-use super::castling::{
-    king_destination, rook_destination, CastleSide, CastlingRights,
-};
+use super::castling::{king_destination, rook_destination, CastleSide, CastlingRights};
 use super::moves::{Move, MoveKind};
 use super::piece::{Color, Piece, PieceKind};
 use super::square::Square;
@@ -95,8 +93,16 @@ impl Position {
     /// Records castling right `index` with its rook on `rook` and derives the squares that
     /// must be empty and safe. The king must already stand on its first rank.
     pub(super) fn add_castling_right(&mut self, index: usize, rook: Square) {
-        let color = if index < 2 { Color::White } else { Color::Black };
-        let side = if index % 2 == 0 { CastleSide::King } else { CastleSide::Queen };
+        let color = if index < 2 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let side = if index.is_multiple_of(2) {
+            CastleSide::King
+        } else {
+            CastleSide::Queen
+        };
         let king = self.king_square(color);
         let (kd, rd) = (king_destination(color, side), rook_destination(color, side));
         let both = Bitboard::from_square(king) | Bitboard::from_square(rook);
@@ -270,7 +276,11 @@ impl Position {
         let old_rights = self.castling;
         let mut new_ep = None;
         if mv.kind() == MoveKind::Castling {
-            let side = if to.file() > from.file() { CastleSide::King } else { CastleSide::Queen };
+            let side = if to.file() > from.file() {
+                CastleSide::King
+            } else {
+                CastleSide::Queen
+            };
             let king = Piece::new(PieceKind::King, us);
             let rook = Piece::new(PieceKind::Rook, us);
             self.remove(king, from);
@@ -307,7 +317,9 @@ impl Position {
             }
             if !self.castling.is_empty() {
                 for i in 0..4 {
-                    if self.castling.has(i) && (self.castle_rooks[i] == from || self.castle_rooks[i] == to) {
+                    if self.castling.has(i)
+                        && (self.castle_rooks[i] == from || self.castle_rooks[i] == to)
+                    {
                         self.castling.0 &= !(1 << i);
                     }
                 }
@@ -377,7 +389,9 @@ impl Position {
     /// True when neither side can ever mate (dead position): K v K, K+minor v K, and kings
     /// with bishops that all stand on squares of one colour.
     pub fn is_insufficient_material(&self) -> bool {
-        let heavy = self.kind_bb(PieceKind::Pawn) | self.kind_bb(PieceKind::Rook) | self.kind_bb(PieceKind::Queen);
+        let heavy = self.kind_bb(PieceKind::Pawn)
+            | self.kind_bb(PieceKind::Rook)
+            | self.kind_bb(PieceKind::Queen);
         if heavy.any() {
             return false;
         }
@@ -386,12 +400,14 @@ impl Position {
         if (knights | bishops).count() <= 1 {
             return true;
         }
-        knights.is_empty() && ((bishops & DARK_SQUARES).is_empty() || (bishops & !DARK_SQUARES).is_empty())
+        knights.is_empty()
+            && ((bishops & DARK_SQUARES).is_empty() || (bishops & !DARK_SQUARES).is_empty())
     }
 
     /// True when the side to move has a piece other than pawns and king (null-move safety).
     pub fn has_non_pawn_material(&self, color: Color) -> bool {
-        let minors_majors = self.occupied() ^ self.kind_bb(PieceKind::Pawn) ^ self.kind_bb(PieceKind::King);
+        let minors_majors =
+            self.occupied() ^ self.kind_bb(PieceKind::Pawn) ^ self.kind_bb(PieceKind::King);
         (minors_majors & self.color_bb(color)).any()
     }
 }

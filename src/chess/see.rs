@@ -28,7 +28,8 @@ impl Position {
         }
         let diag = self.kind_bb(PieceKind::Bishop) | self.kind_bb(PieceKind::Queen);
         let orth = self.kind_bb(PieceKind::Rook) | self.kind_bb(PieceKind::Queen);
-        let mut occupied = self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
+        let mut occupied =
+            self.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
         let mut attackers = self.attackers_to(to, occupied);
         let mut side = self.side_to_move();
         let mut result = true;
@@ -54,7 +55,11 @@ impl Position {
             };
             if kind == PieceKind::King {
                 // The king may only recapture when the other side has nothing left to take back.
-                return if (attackers & !self.color_bb(side)).any() { !result } else { result };
+                return if (attackers & !self.color_bb(side)).any() {
+                    !result
+                } else {
+                    result
+                };
             }
             swap = kind.value() - swap;
             if swap < i32::from(result) {

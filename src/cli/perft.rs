@@ -64,8 +64,17 @@ fn parse_args(args: &[String]) -> Result<PerftArgs, PerftCliError> {
     let depth = depth_text
         .parse::<u32>()
         .map_err(|_| PerftCliError(format!("depth {depth_text:?} is not a number\n{USAGE}")))?;
-    let position = if rest.len() > 1 { Some(rest[1..].join(" ")) } else { None };
-    Ok(PerftArgs { game, divide, depth, position })
+    let position = if rest.len() > 1 {
+        Some(rest[1..].join(" "))
+    } else {
+        None
+    };
+    Ok(PerftArgs {
+        game,
+        divide,
+        depth,
+        position,
+    })
 }
 
 /// Runs the perft tool with the arguments after `perft`, printing to stdout.
@@ -99,8 +108,24 @@ fn run_chess(args: &PerftArgs) -> Result<(), PerftCliError> {
     Ok(())
 }
 
-fn run_draughts(_args: &PerftArgs) -> Result<(), PerftCliError> {
-    Err(PerftCliError("draughts perft is not built yet".into()))
+fn run_draughts(args: &PerftArgs) -> Result<(), PerftCliError> {
+    use crate::draughts::{notation, Position};
+    let pos = match &args.position {
+        Some(text) => notation::parse_position(text).map_err(|e| PerftCliError(e.to_string()))?,
+        None => Position::start(),
+    };
+    let nodes = if args.divide {
+        let split = crate::draughts::divide(&pos, args.depth);
+        for (mv, count) in &split {
+            println!("{}: {count}", notation::move_to_hub(*mv));
+        }
+        println!();
+        split.iter().map(|(_, count)| count).sum()
+    } else {
+        crate::draughts::perft(&pos, args.depth)
+    };
+    println!("Nodes searched: {nodes}");
+    Ok(())
 }
 
 #[cfg(test)]
@@ -113,12 +138,24 @@ mod tests {
 
     #[test]
     fn parses_game_divide_depth_and_position() {
-        let a = parse_args(&strings(&["--game", "draughts", "--divide", "3", "W:W31:B1"])).unwrap();
+        let a = parse_args(&strings(&[
+            "--game", "draughts", "--divide", "3", "W:W31:B1",
+        ]))
+        .unwrap();
         assert_eq!(a.game, GameKind::Draughts);
         assert!(a.divide);
         assert_eq!(a.depth, 3);
         assert_eq!(a.position.as_deref(), Some("W:W31:B1"));
-        let b = parse_args(&strings(&["2", "8/8/8/8/8/8/8/K6k", "w", "-", "-", "0", "1"])).unwrap();
+        let b = parse_args(&strings(&[
+            "2",
+            "8/8/8/8/8/8/8/K6k",
+            "w",
+            "-",
+            "-",
+            "0",
+            "1",
+        ]))
+        .unwrap();
         assert_eq!(b.game, GameKind::Chess);
         assert_eq!(b.position.as_deref(), Some("8/8/8/8/8/8/8/K6k w - - 0 1"));
     }

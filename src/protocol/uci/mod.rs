@@ -1,0 +1,33 @@
+//! The game-state-free layer of the UCI front end: commands parsed from text, engine
+//! options, the clock conversion for the search, and every line the engine prints.
+//!
+//! Nothing here knows a chess position or a search thread; the session loop that owns
+//! those matches on [`UciCommand`] and prints through [`output`], so each piece is tested
+//! on its own without a game. The contract with that loop:
+//! - [`UciCommand::Empty`] is ignored silently; any [`UciError`] is printed with
+//!   [`output::info_string`] and otherwise ignored;
+//! - except [`UciError::BadGo`]: every `go` must get exactly one `bestmove`, so the session
+//!   searches with the `recovered` parameters (a bare `go`, i.e. until `stop`, when nothing
+//!   parsed) after reporting the error;
+//! - FEN text and move strings are validated by the chess rules when applied.
+
+mod clock;
+mod command;
+mod error;
+mod go;
+mod options;
+pub mod output;
+mod position;
+mod settings;
+mod wdl;
+
+pub use clock::MAX_DEPTH;
+pub use command::{parse_command, UciCommand};
+pub use error::UciError;
+pub use go::GoCommand;
+pub use options::{
+    default_changes, option_lines, parse_option, OptionChange, OptionKind, OptionSpec, OPTIONS,
+};
+pub use position::{PositionCommand, PositionStart};
+pub use settings::EngineSettings;
+pub use wdl::{Wdl, START_MATERIAL};
