@@ -41,10 +41,12 @@ def load_openings(path):
 
 
 def play_game(ours, theirs, fen, we_are_white, max_plies):
-    """Plays one game; returns (our points as text, reason, board, seconds per side)."""
+    """Plays one game; returns (our points as text, reason, plies, seconds per side)."""
     board = StandardBoard.from_fen(fen)
     spent = {"ours": [0.0, 0], "theirs": [0.0, 0]}
-    while not board.game_over and len(board.move_stack) < max_plies:
+    # py-draughts 1.10.1 boards keep no public move stack: count plies here.
+    plies = 0
+    while not board.game_over and plies < max_plies:
         white_to_move = board.turn.name == "WHITE"
         side = "ours" if white_to_move == we_are_white else "theirs"
         start = time.perf_counter()
@@ -52,15 +54,16 @@ def play_game(ours, theirs, fen, we_are_white, max_plies):
         spent[side][0] += time.perf_counter() - start
         spent[side][1] += 1
         if move not in list(board.legal_moves):
-            return ("0" if side == "ours" else "1"), f"illegal move by {side}", board, spent
+            return ("0" if side == "ours" else "1"), f"illegal move by {side}", plies, spent
         board.push(move)
-    result = board.result()
+        plies += 1
+    result = board.result  # a property in py-draughts 1.10.1
     if result == "-":
-        return "1/2", f"{max_plies} plies", board, spent
+        return "1/2", f"{max_plies} plies", plies, spent
     if result == "1/2-1/2":
-        return "1/2", "rule draw", board, spent
+        return "1/2", "rule draw", plies, spent
     white_won = result == "1-0"
-    return ("1" if white_won == we_are_white else "0"), "no moves", board, spent
+    return ("1" if white_won == we_are_white else "0"), "no moves", plies, spent
 
 
 def probe(engine_path):
@@ -114,14 +117,14 @@ def main():
         for game in range(args.games):
             fen = openings[(game // 2) % len(openings)]
             we_are_white = game % 2 == 0
-            result, reason, board, spent = play_game(ours, theirs, fen, we_are_white, args.max_plies)
+            result, reason, plies, spent = play_game(ours, theirs, fen, we_are_white, args.max_plies)
             for side in totals:
                 totals[side][0] += spent[side][0]
                 totals[side][1] += spent[side][1]
             tally[result] += 1
             points += {"1": 1.0, "1/2": 0.5, "0": 0.0}[result]
             print(f"game {game + 1}: {'white' if we_are_white else 'black'} {result} ({reason}, "
-                  f"{len(board.move_stack)} plies) running {points}/{game + 1}", flush=True)
+                  f"{plies} plies) running {points}/{game + 1}", flush=True)
     n = args.games
     per_move = {side: totals[side][0] / max(1, totals[side][1]) for side in totals}
     print(f"SCORE engine=tvilling opponent=py-draughts-SimpleEngine-d{args.their_depth} games={n} "

@@ -105,7 +105,7 @@ def test_hostile_peer_cannot_take_the_server_down(server):
     with socket.create_connection(("127.0.0.1", port)) as s:
         send_frame(s, gamereq(colour="Z"))
         assert recv_frame(s)[33] == "0"
-        send_frame(s, "M0000322700")  # 32-27 is not a move from the start position
+        send_frame(s, "M0000322600")  # 32-26 is not a move from the start position
         reply = recv_frame(s)
         while reply.startswith("C"):
             reply = recv_frame(s)

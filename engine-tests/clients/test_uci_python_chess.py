@@ -107,7 +107,8 @@ CASTLING_960 = [
 
 @pytest.mark.parametrize("fen", CASTLING_960)
 def test_chess960_game_with_castling(engine, fen):
-    engine.configure({"UCI_Chess960": True})
+    # python-chess manages UCI_Chess960 itself (configuring it raises EngineError): a board
+    # with chess960=True makes it send `setoption name UCI_Chess960 value true`.
     board = chess.Board(fen, chess960=True)
     castle = next(m for m in board.legal_moves if board.is_castling(m))
     # The engine must play castling in king-takes-rook form when it is the only root move...

@@ -3,7 +3,7 @@
 //! game-specific questions (captures are the noisy moves, no check, no null move yet).
 
 use super::eval::{evaluate, KING_VALUE, MAN_VALUE};
-use super::movegen::{captures, legal_moves};
+use super::movegen::{captures, has_capture, legal_moves};
 use super::moves::Move;
 use super::position::Position;
 use super::square::number_of;
@@ -102,6 +102,11 @@ impl Game for SearchPosition {
         mv.is_capture()
     }
 
+    /// A capture is compulsory: when one exists the static evaluation is no option.
+    fn stand_pat_allowed(&self) -> bool {
+        !has_capture(&self.position)
+    }
+
     fn noisy_order(&self, mv: Move) -> i32 {
         captured_material(&self.position, mv)
     }
@@ -160,5 +165,12 @@ mod tests {
             assert!(p.history_index(m) < SearchPosition::HISTORY_SIZE);
             assert!(p.see_at_least(m, 100));
         }
+    }
+
+    #[test]
+    fn no_stand_pat_when_a_capture_is_compulsory() {
+        let position = parse_position("W:W32,38,K46:B27,K19").unwrap();
+        assert!(!SearchPosition::new(position, DrawClocks::new(&position)).stand_pat_allowed());
+        assert!(SearchPosition::default().stand_pat_allowed());
     }
 }

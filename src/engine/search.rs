@@ -475,8 +475,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 return eval;
             }
 
-            // Step 8: null-move pruning: even passing keeps us above beta.
+            // Step 8: null-move pruning: even passing keeps us above beta. Not when asked
+            // for a mate: mating problems often turn on zugzwang, where passing is the one
+            // thing the defender cannot do.
             if depth >= NMP_MIN_DEPTH
+                && self.limits.mate.is_none()
                 && eval >= beta
                 && previous.is_some()
                 && pos.null_move_allowed()

@@ -1,16 +1,16 @@
-//! The Hub protocol (international draughts over stdin/stdout, see `protocols/hub.md`):
-//! the parts that need no game state.
+//! The Hub protocol (international draughts over stdin/stdout, see `protocols/hub.md`).
 //!
 //! Lines are split into tokens ([`tokenize`]), tokens into typed commands ([`command`]),
 //! engine parameters are declared in one table ([`param`]), search limits come from
-//! `level` ([`level`]) and every line we print is built in [`output`]. The session loop that
-//! owns the position and the search lives elsewhere and only glues these together.
+//! `level` ([`level`]) and every line we print is built in [`output`]. The session loop
+//! ([`session`]) owns the position and the search and only glues these together.
 
 pub mod command;
 pub mod error;
 pub mod level;
 pub mod output;
 pub mod param;
+pub mod session;
 pub mod tokenize;
 
 pub use command::{parse_command, GoMode, HubCommand};

@@ -11,6 +11,10 @@ use super::output::hub_value;
 /// Hub variant names that exist but that we do not play yet (hub.md §10).
 const OTHER_VARIANTS: [&str; 4] = ["killer", "bt", "frisian", "losing"];
 
+/// Transposition-table size declared to the GUI, in megabytes; the session allocates it at
+/// `init` unless `set-param` changed it.
+pub const DEFAULT_HASH_MB: usize = 64;
+
 /// A game variant we can play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
@@ -65,7 +69,7 @@ const PARAMS: [ParamSpec; 4] = [
     ParamSpec {
         name: "hash",
         kind: ParamKind::Int {
-            default: 64,
+            default: DEFAULT_HASH_MB as i64,
             min: 1,
             max: 65536,
             change: ParamChange::HashMb,

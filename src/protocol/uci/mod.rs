@@ -1,9 +1,10 @@
-//! The game-state-free layer of the UCI front end: commands parsed from text, engine
-//! options, the clock conversion for the search, and every line the engine prints.
+//! The UCI front end: commands parsed from text, engine options, the clock conversion for
+//! the search, every line the engine prints, and the session that ties them to the chess
+//! rules and the search.
 //!
-//! Nothing here knows a chess position or a search thread; the session loop that owns
-//! those matches on [`UciCommand`] and prints through [`output`], so each piece is tested
-//! on its own without a game. The contract with that loop:
+//! Only [`session`], [`setup`] and `board_text` know a chess position or a search thread;
+//! the session loop matches on [`UciCommand`] and prints through [`output`], so each other
+//! piece is tested on its own without a game. The contract with that loop:
 //! - [`UciCommand::Empty`] is ignored silently; any [`UciError`] is printed with
 //!   [`output::info_string`] and otherwise ignored;
 //! - except [`UciError::BadGo`]: every `go` must get exactly one `bestmove`, so the session
@@ -11,6 +12,7 @@
 //!   parsed) after reporting the error;
 //! - FEN text and move strings are validated by the chess rules when applied.
 
+mod board_text;
 mod clock;
 mod command;
 mod error;
@@ -18,7 +20,9 @@ mod go;
 mod options;
 pub mod output;
 mod position;
+pub mod session;
 mod settings;
+pub mod setup;
 mod wdl;
 
 pub use clock::MAX_DEPTH;
@@ -29,5 +33,6 @@ pub use options::{
     default_changes, option_lines, parse_option, OptionChange, OptionKind, OptionSpec, OPTIONS,
 };
 pub use position::{PositionCommand, PositionStart};
+pub use session::{run, Session};
 pub use settings::EngineSettings;
 pub use wdl::{Wdl, START_MATERIAL};
