@@ -1,6 +1,6 @@
 //! Chess plugged into the game-independent search through [`Game`].
 
-use super::eval::material_eval;
+use super::eval::evaluate;
 use super::moves::{Move, MoveKind};
 use super::piece::PieceKind;
 use super::position::Position;
@@ -53,7 +53,7 @@ impl Game for Position {
     }
 
     fn evaluate(&self) -> i32 {
-        material_eval(self)
+        evaluate(self)
     }
 
     fn null_move_allowed(&self) -> bool {

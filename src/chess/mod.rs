@@ -6,7 +6,7 @@
 mod attacks;
 mod bitboard;
 mod castling;
-mod eval;
+pub mod eval;
 mod fen;
 mod game;
 mod magics;
@@ -26,7 +26,6 @@ pub use attacks::{
 };
 pub use bitboard::Bitboard;
 pub use castling::{CastleSide, CastlingRights};
-pub use eval::material_eval;
 pub use fen::{FenError, START_FEN};
 pub use moves::{Move, MoveKind};
 pub use notation::{move_to_uci, parse_uci_move, MoveParseError};
