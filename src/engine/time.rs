@@ -55,8 +55,7 @@ impl TimeManager {
             let remaining = clock.remaining;
             // A reserve no move may spend (at most half the clock): lag beyond the Move
             // Overhead, as on a loaded machine, comes out of it instead of flagging.
-            let reserve =
-                (overhead * LAG_RESERVE_OVERHEADS + LAG_RESERVE_BASE).min(remaining / 2);
+            let reserve = (overhead * LAG_RESERVE_OVERHEADS + LAG_RESERVE_BASE).min(remaining / 2);
             let pool = remaining.saturating_sub(overhead).saturating_sub(reserve);
             let moves = clock.moves_to_go.unwrap_or(SUDDEN_DEATH_MOVES).clamp(1, 50);
             let last_move_of_period = clock.moves_to_go == Some(1);
