@@ -7,7 +7,7 @@
 //! [`state`].
 
 pub mod bitboard;
-
+pub mod eval;
 
 pub mod movegen;
 pub mod moves;
