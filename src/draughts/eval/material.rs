@@ -5,6 +5,13 @@ use super::phase::Phase;
 use super::weights::{KING, KING_DOMINANCE, MAN};
 use crate::draughts::position::{Color, Position};
 
+/// Worth of a man outside the evaluation (capture ordering, exchange checks).
+pub const MAN_VALUE: i32 = MAN;
+
+/// Worth of a king outside the evaluation, where no phase is at hand: its full-board value,
+/// the lowest it takes, so a capture is never credited with more than it wins.
+pub const KING_VALUE: i32 = KING.mg;
+
 /// Material balance from White's point of view.
 #[inline(always)]
 pub fn score(pos: &Position, phase: Phase) -> i32 {

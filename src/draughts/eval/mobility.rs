@@ -43,3 +43,18 @@ fn safe_steps(pos: &Position, us: Color) -> i32 {
     }
     safe
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::notation::parse_fen;
+
+    #[test]
+    fn a_step_into_a_capture_is_not_safe() {
+        // From 33, the step to 28 lets Black's 22 jump back onto the vacated 33.
+        let open = parse_fen("W:W33:B3").expect("FEN");
+        let watched = parse_fen("W:W33:B22").expect("FEN");
+        assert_eq!(safe_steps(&open, Color::White), 2);
+        assert_eq!(safe_steps(&watched, Color::White), 1);
+    }
+}

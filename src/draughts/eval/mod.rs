@@ -17,6 +17,7 @@ pub mod structure;
 pub mod weights;
 
 use crate::draughts::position::{Color, Position};
+pub use material::{KING_VALUE, MAN_VALUE};
 use phase::Phase;
 
 /// Static evaluation of `pos` for the side to move, in hundredths of a man.

@@ -97,3 +97,35 @@ fn held_beyond_holders(men: u64, enemy: u64, occupied: u64, us: Color) -> i32 {
     let holders = enemy & (step(held, a) | step(held, b));
     (held.count_ones() as i32 - holders.count_ones() as i32).max(0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::notation::parse_fen;
+
+    #[test]
+    fn one_man_holding_two_is_a_lock() {
+        // Black's 21 freezes White's 26 and 27 (27's other square is White's own 22); Black's
+        // frozen 21 and 17 face three white men, which is no lock.
+        let pos = parse_fen("W:W22,26,27:B16,17,21").expect("FEN");
+        assert_eq!(Formation::of(&pos, Color::White).held, 1);
+        assert_eq!(Formation::of(&pos, Color::Black).held, 0);
+    }
+
+    #[test]
+    fn an_outpost_counts_only_when_backed_on_both_sides() {
+        let backed = parse_fen("W:W24,29,30:B3").expect("FEN");
+        let half = parse_fen("W:W24,29,35:B3").expect("FEN");
+        assert_eq!(Formation::of(&backed, Color::White).outposts, 1);
+        assert_eq!(Formation::of(&half, Color::White).outposts, 0);
+        let black = parse_fen("W:W48:B21,22,27").expect("FEN");
+        assert_eq!(Formation::of(&black, Color::Black).outposts, 1);
+    }
+
+    #[test]
+    fn tempo_counts_rows_advanced() {
+        let pos = parse_fen("W:W28,46:B23,5").expect("FEN");
+        assert_eq!(Formation::of(&pos, Color::White).tempo, 4);
+        assert_eq!(Formation::of(&pos, Color::Black).tempo, 4);
+    }
+}

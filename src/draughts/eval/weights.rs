@@ -17,11 +17,12 @@ pub struct Tapered {
 pub const MAN: i32 = 100;
 
 /// A king: worth more as the board empties and its long moves meet fewer obstacles.
-pub const KING: Tapered = Tapered { mg: 250, eg: 330 };
+pub const KING: Tapered = Tapered { mg: 280, eg: 350 };
 
-/// Per man, per row advanced from its own back row: holding back keeps reserve moves early,
-/// while late in the game advanced men are nearer the crown and gain the opposition.
-pub const TEMPO: Tapered = Tapered { mg: -2, eg: 5 };
+/// Per man, per row advanced from its own back row: late in the game advanced men are nearer
+/// the crown and gain the opposition. Early on it is neutral: self-play found penalising
+/// advanced men (holding back reserve moves) weaker than ignoring them.
+pub const TEMPO: Tapered = Tapered { mg: 0, eg: 5 };
 
 /// Per man on the six central squares 22-24 / 27-29.
 pub const CENTRE: Tapered = Tapered { mg: 10, eg: 2 };
@@ -43,7 +44,7 @@ pub const BALANCE: Tapered = Tapered { mg: -4, eg: -1 };
 pub const LOCK: i32 = -10;
 
 /// Per man step to an empty square where the man cannot be taken at once.
-pub const MOBILITY: Tapered = Tapered { mg: 2, eg: 3 };
+pub const MOBILITY: Tapered = Tapered { mg: 5, eg: 5 };
 
 /// Bonus for a man whose road to the crown no enemy man can reach, by rows still to go
 /// (index 0 unused: such a man would already be a king). Only counted while the opponent
