@@ -9,9 +9,12 @@ fn main() -> ExitCode {
         .init();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
+        Some("dxp") => tvilling::protocol::dxp::cli::run(&args[1..]).map_err(|e| e.to_string()),
+        Some("hub") => tvilling::protocol::hub::session::run().map_err(|e| e.to_string()),
         Some("perft") => tvilling::cli::run_perft(&args[1..]).map_err(|e| e.to_string()),
+        Some("bench") => tvilling::cli::run_bench(&args[1..]).map_err(|e| e.to_string()),
         Some(other) => Err(format!("unknown command {other:?}")),
-        None => Err("the UCI front end is not built yet".to_string()),
+        None => return tvilling::protocol::uci::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

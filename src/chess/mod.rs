@@ -1,1 +1,36 @@
 //! Chess rules: board representation, move generation, notation, draw rules and perft.
+//!
+//! Nothing here knows about searching; the search sees chess only through the
+//! [`crate::engine::Game`] implementation in `game.rs`.
+
+mod attacks;
+mod bitboard;
+mod castling;
+mod eval;
+mod fen;
+mod game;
+mod magics;
+mod movegen;
+mod moves;
+mod notation;
+mod perft;
+mod piece;
+mod position;
+mod see;
+mod square;
+mod zobrist;
+
+pub use attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks,
+};
+pub use bitboard::Bitboard;
+pub use castling::{CastleSide, CastlingRights};
+pub use eval::material_eval;
+pub use fen::{FenError, START_FEN};
+pub use moves::{Move, MoveKind};
+pub use notation::{move_to_uci, parse_uci_move, MoveParseError};
+pub use perft::{divide, perft};
+pub use piece::{Color, Piece, PieceKind};
+pub use position::Position;
+pub use square::Square;

@@ -64,8 +64,17 @@ fn parse_args(args: &[String]) -> Result<PerftArgs, PerftCliError> {
     let depth = depth_text
         .parse::<u32>()
         .map_err(|_| PerftCliError(format!("depth {depth_text:?} is not a number\n{USAGE}")))?;
-    let position = if rest.len() > 1 { Some(rest[1..].join(" ")) } else { None };
-    Ok(PerftArgs { game, divide, depth, position })
+    let position = if rest.len() > 1 {
+        Some(rest[1..].join(" "))
+    } else {
+        None
+    };
+    Ok(PerftArgs {
+        game,
+        divide,
+        depth,
+        position,
+    })
 }
 
 /// Runs the perft tool with the arguments after `perft`, printing to stdout.
@@ -77,16 +86,32 @@ pub fn run_perft(args: &[String]) -> Result<(), PerftCliError> {
     }
 }
 
-fn run_chess(_args: &PerftArgs) -> Result<(), PerftCliError> {
-    Err(PerftCliError("chess perft is not built yet".into()))
+/// Chess perft. There is no Chess960 switch: a position whose FEN gives castling rights as
+/// file letters, or whose castling king or rook is off its classical square, prints
+/// castling as king takes rook (`e1h1`); any other position prints `e1g1`.
+fn run_chess(args: &PerftArgs) -> Result<(), PerftCliError> {
+    use crate::chess::{divide, move_to_uci, perft, Position, START_FEN};
+    let fen = args.position.as_deref().unwrap_or(START_FEN);
+    let pos = Position::from_fen(fen).map_err(|e| PerftCliError(format!("bad FEN: {e}")))?;
+    let nodes = if args.divide {
+        let mut total = 0;
+        for (mv, count) in divide(&pos, args.depth) {
+            println!("{}: {count}", move_to_uci(mv, pos.is_chess960()));
+            total += count;
+        }
+        println!();
+        total
+    } else {
+        perft(&pos, args.depth)
+    };
+    println!("Nodes searched: {nodes}");
+    Ok(())
 }
 
 fn run_draughts(args: &PerftArgs) -> Result<(), PerftCliError> {
     use crate::draughts::{notation, Position};
     let pos = match &args.position {
-        Some(text) => {
-            notation::parse_position(text).map_err(|e| PerftCliError(e.to_string()))?
-        }
+        Some(text) => notation::parse_position(text).map_err(|e| PerftCliError(e.to_string()))?,
         None => Position::start(),
     };
     let nodes = if args.divide {
@@ -113,12 +138,24 @@ mod tests {
 
     #[test]
     fn parses_game_divide_depth_and_position() {
-        let a = parse_args(&strings(&["--game", "draughts", "--divide", "3", "W:W31:B1"])).unwrap();
+        let a = parse_args(&strings(&[
+            "--game", "draughts", "--divide", "3", "W:W31:B1",
+        ]))
+        .unwrap();
         assert_eq!(a.game, GameKind::Draughts);
         assert!(a.divide);
         assert_eq!(a.depth, 3);
         assert_eq!(a.position.as_deref(), Some("W:W31:B1"));
-        let b = parse_args(&strings(&["2", "8/8/8/8/8/8/8/K6k", "w", "-", "-", "0", "1"])).unwrap();
+        let b = parse_args(&strings(&[
+            "2",
+            "8/8/8/8/8/8/8/K6k",
+            "w",
+            "-",
+            "-",
+            "0",
+            "1",
+        ]))
+        .unwrap();
         assert_eq!(b.game, GameKind::Chess);
         assert_eq!(b.position.as_deref(), Some("8/8/8/8/8/8/8/K6k w - - 0 1"));
     }

@@ -73,7 +73,9 @@ mod tests {
     fn steps_follow_the_standard_diagonals() {
         // Square 28: up-left 22, up-right 23, down-left 32, down-right 33.
         let s = mask_of(28);
-        let got: Vec<u8> = (0..4).map(|d| number_of(step(s, d).trailing_zeros())).collect();
+        let got: Vec<u8> = (0..4)
+            .map(|d| number_of(step(s, d).trailing_zeros()))
+            .collect();
         assert_eq!(got, vec![22, 23, 32, 33]);
         // Edge squares step onto ghosts or off the board.
         assert_eq!(step(mask_of(6), 2) & BOARD, 0);

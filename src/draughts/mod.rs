@@ -8,7 +8,7 @@
 
 pub mod bitboard;
 pub mod eval;
-
+pub mod game;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
@@ -18,6 +18,7 @@ pub mod square;
 pub mod state;
 pub mod zobrist;
 
+pub use game::SearchPosition;
 pub use moves::Move;
 pub use notation::{MoveParseError, PositionParseError};
 pub use perft::{divide, perft};

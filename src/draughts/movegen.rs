@@ -22,6 +22,8 @@ const fn forward(color: Color) -> [usize; 2] {
 
 /// Appends every legal move of the side to move.
 pub fn legal_moves(pos: &Position, out: &mut MoveList<Move>) {
+    // The bulk test for capturing pieces is much cheaper than a search that finds nothing,
+    // and its answer says which pieces to search from.
     if !captures(pos, out) {
         quiet_moves(pos, out);
     }
@@ -32,13 +34,23 @@ pub fn captures(pos: &Position, out: &mut MoveList<Move>) -> bool {
     let us = pos.side();
     let empty = BOARD & !pos.occupied();
     let enemy = pos.pieces(us.opponent());
+    let men = man_capturers(pos.men(us), enemy, empty);
+    let kings = king_capturers(pos.kings(us), enemy, empty);
+    if men | kings == 0 {
+        return false;
+    }
     let start = out.len();
-    let mut gen = CaptureSearch { out, start, best: 0, enemy };
-    for from in Bits(man_capturers(pos.men(us), enemy, empty)) {
+    let mut gen = CaptureSearch {
+        out,
+        start,
+        best: 0,
+        enemy,
+    };
+    for from in Bits(men) {
         gen.man(from, from, 0, empty | from);
     }
-    for from in Bits(pos.kings(us)) {
-        gen.king(from, from, 0, empty | from, DIRECTIONS);
+    for from in Bits(kings) {
+        gen.king(from, from, 0, empty | from, DIRECTIONS, true);
     }
     gen.best > 0
 }
@@ -53,26 +65,31 @@ fn man_capturers(men: u64, enemy: u64, empty: u64) -> u64 {
     men & bb
 }
 
-/// True when the side to move has a capture (cheap for men, a ray walk per king).
+/// Kings that can jump at least one piece: for each direction, the enemy pieces a king sees
+/// with an empty square behind them, traced back along the diagonal to the king.
+#[inline(always)]
+fn king_capturers(kings: u64, enemy: u64, empty: u64) -> u64 {
+    if kings == 0 {
+        return 0;
+    }
+    let mut bb = 0;
+    for dir in 0..DIRECTIONS {
+        let seen = slide(kings, empty, dir) | kings;
+        let targets = step(seen, dir) & enemy & step(empty, dir ^ 3);
+        if targets != 0 {
+            bb |= step(slide(targets, empty, dir ^ 3) | targets, dir ^ 3);
+        }
+    }
+    kings & bb
+}
+
+/// True when the side to move has a capture (a few bulk shifts and fills, no search).
 pub fn has_capture(pos: &Position) -> bool {
     let us = pos.side();
     let empty = BOARD & !pos.occupied();
     let enemy = pos.pieces(us.opponent());
-    if man_capturers(pos.men(us), enemy, empty) != 0 {
-        return true;
-    }
-    for king in Bits(pos.kings(us)) {
-        for dir in 0..DIRECTIONS {
-            let mut s = step(king, dir);
-            while s & empty != 0 {
-                s = step(s, dir);
-            }
-            if s & enemy != 0 && step(s, dir) & empty != 0 {
-                return true;
-            }
-        }
-    }
-    false
+    man_capturers(pos.men(us), enemy, empty) != 0
+        || king_capturers(pos.kings(us), enemy, empty) != 0
 }
 
 struct CaptureSearch<'a> {
@@ -102,14 +119,16 @@ impl CaptureSearch<'_> {
         }
     }
 
-    /// Extends a king's capture from `at`; `came` is the direction of the last jump (or
-    /// [`DIRECTIONS`] at the start): turning straight back is never possible, since the
-    /// piece just jumped blocks the way.
-    fn king(&mut self, from: u64, at: u64, captured: u64, empty: u64, came: usize) {
+    /// Extends a king's capture from `at`. `came` is the direction of the last jump (or
+    /// [`DIRECTIONS`] at the start): turning straight back is never possible, since the piece
+    /// just jumped blocks the way. With `straight` false the way ahead is skipped too: an
+    /// earlier landing square on the same run already looked past this one, and stopping
+    /// here instead can only capture fewer pieces.
+    fn king(&mut self, from: u64, at: u64, captured: u64, empty: u64, came: usize, straight: bool) {
         let mut extended = false;
         let prey = self.enemy & !captured;
         for dir in 0..DIRECTIONS {
-            if dir ^ 3 == came {
+            if dir ^ 3 == came || (dir == came && !straight) {
                 continue;
             }
             let mut s = step(at, dir);
@@ -120,9 +139,11 @@ impl CaptureSearch<'_> {
                 continue;
             }
             let mut land = step(s, dir) & empty;
+            let mut first = true;
             while land != 0 {
                 extended = true;
-                self.king(from, land, captured | s, empty, dir);
+                self.king(from, land, captured | s, empty, dir, first);
+                first = false;
                 land = step(land, dir) & empty;
             }
         }
@@ -159,7 +180,9 @@ impl CaptureSearch<'_> {
     }
 }
 
-/// Appends every non-capture move (only legal when no capture exists).
+/// Appends every non-capture move (only legal when no capture exists). The list cannot
+/// overflow: each empty square is reached from at most four directions, so a position has
+/// fewer than 200 quiet moves.
 pub fn quiet_moves(pos: &Position, out: &mut MoveList<Move>) {
     let us = pos.side();
     let empty = BOARD & !pos.occupied();
@@ -181,6 +204,45 @@ pub fn quiet_moves(pos: &Position, out: &mut MoveList<Move>) {
     }
 }
 
+/// Every empty square reachable from `from` (any number of pieces) along `dir` over empty
+/// squares, the start squares themselves excluded. A Kogge-Stone fill: four branch-free
+/// doubling steps cover the longest diagonal, where a square-by-square walk would loop and
+/// branch up to nine times.
+#[inline(always)]
+fn slide(from: u64, empty: u64, dir: usize) -> u64 {
+    let filled = match dir {
+        0 => fill_down(from, empty, 6),
+        1 => fill_down(from, empty, 5),
+        2 => fill_up(from, empty, 5),
+        _ => fill_up(from, empty, 6),
+    };
+    filled & !from
+}
+
+/// Occluded fill toward higher bits by steps of `s`.
+#[inline(always)]
+fn fill_up(mut gen: u64, mut pro: u64, s: u32) -> u64 {
+    gen |= pro & (gen << s);
+    pro &= pro << s;
+    gen |= pro & (gen << (2 * s));
+    pro &= pro << (2 * s);
+    gen |= pro & (gen << (4 * s));
+    pro &= pro << (4 * s);
+    gen | (pro & (gen << (8 * s)))
+}
+
+/// Occluded fill toward lower bits by steps of `s`.
+#[inline(always)]
+fn fill_down(mut gen: u64, mut pro: u64, s: u32) -> u64 {
+    gen |= pro & (gen >> s);
+    pro &= pro >> s;
+    gen |= pro & (gen >> (2 * s));
+    pro &= pro >> (2 * s);
+    gen |= pro & (gen >> (4 * s));
+    pro &= pro >> (4 * s);
+    gen | (pro & (gen >> (8 * s)))
+}
+
 /// Number of quiet moves, without listing them (perft's last ply).
 #[inline]
 pub fn count_quiet_moves(pos: &Position) -> u64 {
@@ -189,14 +251,53 @@ pub fn count_quiet_moves(pos: &Position) -> u64 {
     let men = pos.men(us);
     let [a, b] = forward(us);
     let mut n = (step(men, a) & empty).count_ones() + (step(men, b) & empty).count_ones();
-    for from in Bits(pos.kings(us)) {
+    let kings = pos.kings(us);
+    if kings != 0 {
         for dir in 0..DIRECTIONS {
-            let mut to = step(from, dir) & empty;
-            while to != 0 {
-                n += 1;
-                to = step(to, dir) & empty;
-            }
+            // Rays of different kings in one direction never overlap: a king ends the ray
+            // of any king behind it.
+            n += slide(kings, empty, dir).count_ones();
         }
     }
     n as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::notation::{move_to_hub, parse_position};
+
+    #[test]
+    fn appends_after_existing_moves_and_keeps_only_the_largest_captures() {
+        // Shorter captures found first are dropped, but entries already in the list survive.
+        let pos = parse_position("B:W13,15,17,20,29,31,37,38,44,45,K46:B7,8,K24,K47,K49").unwrap();
+        let marker = Move::new(0, 5, 0);
+        let mut list = MoveList::new();
+        list.push(marker);
+        legal_moves(&pos, &mut list);
+        assert_eq!(list.as_slice()[0], marker);
+        let rest: Vec<String> = list.as_slice()[1..]
+            .iter()
+            .map(|&m| move_to_hub(m))
+            .collect();
+        assert_eq!(rest.len(), 3);
+        assert!(
+            list.as_slice()[1..].iter().all(|m| m.capture_count() == 4),
+            "{rest:?}"
+        );
+    }
+
+    #[test]
+    fn bulk_quiet_count_matches_the_list() {
+        for text in [
+            "W:W31-50:B1-20",
+            "W:WK31-50:BK1-20",
+            "B:WK46,K5,30:BK24,K28,10,11",
+        ] {
+            let pos = parse_position(text).unwrap();
+            let mut list = MoveList::new();
+            quiet_moves(&pos, &mut list);
+            assert_eq!(count_quiet_moves(&pos), list.len() as u64, "{text}");
+        }
+    }
 }

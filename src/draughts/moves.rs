@@ -21,7 +21,11 @@ impl Move {
     /// A move from bit index `from` to bit index `to` capturing the pieces in `captured`.
     #[inline(always)]
     pub const fn new(from: u32, to: u32, captured: u64) -> Self {
-        Move { captured, from: from as u8, to: to as u8 }
+        Move {
+            captured,
+            from: from as u8,
+            to: to as u8,
+        }
     }
 
     /// True for a capture.
@@ -48,6 +52,8 @@ impl Move {
 
     /// Captured squares in standard numbering, ascending.
     pub fn captured_squares(self) -> Vec<u8> {
-        super::bitboard::Bits(self.captured).map(|b| number_of(b.trailing_zeros())).collect()
+        super::bitboard::Bits(self.captured)
+            .map(|b| number_of(b.trailing_zeros()))
+            .collect()
     }
 }

@@ -49,7 +49,10 @@ impl fmt::Display for PositionParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::WrongLength(n) => {
-                write!(f, "a Hub position has 51 characters (side + 50 squares), got {n}")
+                write!(
+                    f,
+                    "a Hub position has 51 characters (side + 50 squares), got {n}"
+                )
             }
             Self::BadSide(s) => write!(f, "side to move must be W or B, got {s:?}"),
             Self::BadCharacter { square, found } => {
@@ -95,7 +98,11 @@ impl fmt::Display for MoveParseError {
             Self::BadSquare(s) => write!(f, "{s:?} is not a square number 1..50"),
             Self::Illegal(s) => write!(f, "illegal move {s:?}"),
             Self::Ambiguous { text, candidates } => {
-                write!(f, "ambiguous move {text:?}: could be {}", candidates.join(", "))
+                write!(
+                    f,
+                    "ambiguous move {text:?}: could be {}",
+                    candidates.join(", ")
+                )
             }
         }
     }
@@ -216,7 +223,9 @@ fn validated(
         }
         let stuck = pieces & !kings & color.promotion_row();
         if stuck != 0 {
-            return Err(PositionParseError::ManOnPromotionRow(number_of(stuck.trailing_zeros())));
+            return Err(PositionParseError::ManOnPromotionRow(number_of(
+                stuck.trailing_zeros(),
+            )));
         }
     }
     Ok(Position::from_parts(white, black, kings, side))
@@ -229,13 +238,18 @@ pub fn to_hub(pos: &Position) -> String {
     for n in 1..=50u8 {
         let m = mask_of(n);
         let king = (pos.kings(Color::White) | pos.kings(Color::Black)) & m != 0;
-        s.push(match (pos.pieces(Color::White) & m != 0, pos.pieces(Color::Black) & m != 0) {
-            (true, _) if king => 'W',
-            (true, _) => 'w',
-            (_, true) if king => 'B',
-            (_, true) => 'b',
-            _ => 'e',
-        });
+        s.push(
+            match (
+                pos.pieces(Color::White) & m != 0,
+                pos.pieces(Color::Black) & m != 0,
+            ) {
+                (true, _) if king => 'W',
+                (true, _) => 'w',
+                (_, true) if king => 'B',
+                (_, true) => 'b',
+                _ => 'e',
+            },
+        );
     }
     s
 }

@@ -62,14 +62,23 @@ impl Position {
     /// Builds a position from raw bitboards. Callers (the parsers) guarantee the sets are
     /// disjoint, on playable squares, and `kings` is a subset of the pieces.
     pub fn from_parts(white: u64, black: u64, kings: u64, side: Color) -> Self {
-        let mut pos = Position { pieces: [white, black], kings, side, hash: 0 };
+        let mut pos = Position {
+            pieces: [white, black],
+            kings,
+            side,
+            hash: 0,
+        };
         pos.hash = pos.compute_hash();
         pos
     }
 
     /// Zobrist key computed from scratch (the incremental key must always equal it).
     pub fn compute_hash(&self) -> u64 {
-        let mut h = if self.side == Color::Black { BLACK_TO_MOVE } else { 0 };
+        let mut h = if self.side == Color::Black {
+            BLACK_TO_MOVE
+        } else {
+            0
+        };
         for color in [Color::White, Color::Black] {
             for b in Bits(self.pieces[color as usize]) {
                 h ^= piece_key(color, b & self.kings != 0, b.trailing_zeros());

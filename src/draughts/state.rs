@@ -144,7 +144,11 @@ pub struct GameState {
 impl GameState {
     /// A game starting from `position`, with no history.
     pub fn new(position: Position) -> Self {
-        GameState { position, clocks: DrawClocks::new(&position), history: vec![position.hash()] }
+        GameState {
+            position,
+            clocks: DrawClocks::new(&position),
+            history: vec![position.hash()],
+        }
     }
 
     /// The current position.

@@ -64,6 +64,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Ordering key among noisy moves, higher first (MVV-LVA or similar).
     fn noisy_order(&self, mv: Self::Move) -> i32;
 
+    /// False when the side to move may not decline its noisy moves (draughts: a capture is
+    /// compulsory), so quiescence searches them all instead of standing pat on the static
+    /// evaluation. The default suits games where a quiet move is always an alternative.
+    fn stand_pat_allowed(&self) -> bool {
+        true
+    }
+
     /// Static exchange evaluation: true when `mv` is expected to gain at least `threshold`.
     fn see_at_least(&self, mv: Self::Move, threshold: i32) -> bool;
 

@@ -1,13 +1,30 @@
-//! The game-independent search core: the game trait, search limits and reports.
+//! The game-independent search core: the game trait, search limits and reports, and the
+//! search itself ([`Searcher`]: Lazy-SMP threads over a shared lock-free transposition
+//! table, iterative deepening with PVS and quiescence, and a time manager).
 //!
 //! Nothing in here may name chess or draughts; a game plugs in through [`Game`].
 
+mod control;
 mod game;
+mod history;
 mod limits;
 mod movelist;
+mod ordering;
+mod params;
 mod report;
+mod search;
+#[cfg(test)]
+mod search_tests;
+mod searcher;
+#[cfg(test)]
+mod test_game;
+mod time;
+mod tt;
 
 pub use game::Game;
 pub use limits::{Clock, Limits};
 pub use movelist::{MoveList, MAX_MOVES};
+pub use params::{MATE, MAX_PLY};
 pub use report::{Bound, Score, SearchEvent, SearchInfo, SearchResult};
+pub use searcher::{SearchOutcome, Searcher};
+pub use time::TimeManager;

@@ -15,7 +15,10 @@ impl<M: Copy + Default> MoveList<M> {
     /// An empty list.
     #[inline]
     pub fn new() -> Self {
-        Self { moves: [M::default(); MAX_MOVES], len: 0 }
+        Self {
+            moves: [M::default(); MAX_MOVES],
+            len: 0,
+        }
     }
 
     /// Appends a move. Generators guarantee the capacity is never exceeded.

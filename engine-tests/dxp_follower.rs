@@ -1,0 +1,180 @@
+//! The DXP follower as a peer sees it, byte by byte over a real socket: frames merged into
+//! one write and one frame split over two writes, take-backs, a rule-decided game end, and
+//! the server outliving each connection.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The follower binary on a free port; killed when dropped.
+struct Follower {
+    child: Child,
+    port: u16,
+}
+
+impl Follower {
+    fn start() -> Self {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(env!("CARGO_BIN_EXE_tvilling"))
+            .args(["dxp", "--listen", &format!("127.0.0.1:{port}")])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        Self { child, port }
+    }
+
+    fn connect(&self) -> Peer {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            match TcpStream::connect(("127.0.0.1", self.port)) {
+                Ok(stream) => {
+                    stream
+                        .set_read_timeout(Some(Duration::from_secs(30)))
+                        .unwrap();
+                    return Peer {
+                        stream,
+                        pending: Vec::new(),
+                    };
+                }
+                Err(_) if Instant::now() < deadline => thread::sleep(Duration::from_millis(50)),
+                Err(e) => panic!("follower not listening: {e}"),
+            }
+        }
+    }
+
+    fn alive(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+}
+
+impl Drop for Follower {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A raw DXP peer.
+struct Peer {
+    stream: TcpStream,
+    pending: Vec<u8>,
+}
+
+impl Peer {
+    fn send_raw(&mut self, bytes: &[u8]) {
+        self.stream.write_all(bytes).unwrap();
+    }
+
+    fn send(&mut self, frame: &str) {
+        self.send_raw(format!("{frame}\0").as_bytes());
+    }
+
+    fn recv(&mut self) -> String {
+        loop {
+            if let Some(nul) = self.pending.iter().position(|&b| b == 0) {
+                let frame: Vec<u8> = self.pending.drain(..=nul).take(nul).collect();
+                return String::from_utf8(frame).unwrap();
+            }
+            let mut chunk = [0u8; 256];
+            let n = self
+                .stream
+                .read(&mut chunk)
+                .expect("no frame from follower");
+            assert!(n > 0, "follower closed the connection");
+            self.pending.extend_from_slice(&chunk[..n]);
+        }
+    }
+
+    /// The next frame that is not a CHAT.
+    fn recv_no_chat(&mut self) -> String {
+        loop {
+            let frame = self.recv();
+            if !frame.starts_with('C') {
+                return frame;
+            }
+        }
+    }
+}
+
+fn gamereq(follower: char, tail: &str) -> String {
+    format!("R01{:<32}{follower}001050{tail}", "enginetest")
+}
+
+#[test]
+fn merged_and_split_frames_and_a_take_back() {
+    let mut follower = Follower::start();
+    let mut peer = follower.connect();
+    // GAMEREQ and the first move in one write, the way a fast initiator may send them.
+    let merged = format!("{}\0M0000322800\0", gamereq('Z', "A"));
+    peer.send_raw(merged.as_bytes());
+    let acc = peer.recv();
+    assert_eq!(acc.len(), 34);
+    assert_eq!(&acc[33..], "0");
+    let reply = peer.recv();
+    assert!(reply.starts_with('M') && reply.len() == 11, "{reply}");
+    // Back to move 1 with white to move: the follower accepts and waits for our move.
+    peer.send("B001W");
+    assert_eq!(peer.recv(), "K0");
+    // A move split over two writes.
+    peer.send_raw(b"M00003");
+    thread::sleep(Duration::from_millis(50));
+    peer.send_raw(b"32800\0");
+    let reply = peer.recv();
+    assert!(reply.starts_with('M'), "{reply}");
+    // A take-back to a point the game has not reached is refused.
+    peer.send("B009W");
+    assert_eq!(peer.recv(), "K2");
+    peer.send("E00");
+    assert_eq!(peer.recv(), "E00");
+    // Same connection, next game.
+    peer.send(&gamereq('Z', "A"));
+    assert_eq!(&peer.recv()[33..], "0");
+    peer.send("E01");
+    assert_eq!(peer.recv(), "E01");
+    assert!(follower.alive());
+}
+
+#[test]
+fn the_follower_ends_a_game_it_has_lost() {
+    let mut follower = Follower::start();
+    let mut peer = follower.connect();
+    // The follower plays black with a single man on 23; white's 28x19 takes it.
+    let mut squares = ['e'; 50];
+    squares[22] = 'z'; // black man on 23
+    squares[27] = 'w'; // white man on 28
+    squares[45] = 'w'; // white man on 46
+    let position: String = squares.iter().collect();
+    peer.send(&gamereq('Z', &format!("BW{position}")));
+    assert_eq!(&peer.recv()[33..], "0");
+    peer.send("M000028190123");
+    // Black has no piece left, so no move: the follower gives up (reason 1).
+    let end = peer.recv_no_chat();
+    assert_eq!(end, "E10");
+    peer.send("E00");
+    assert!(follower.alive());
+}
+
+#[test]
+fn a_peer_that_leaves_mid_frame_does_not_block_the_next_one() {
+    let mut follower = Follower::start();
+    {
+        let mut peer = follower.connect();
+        peer.send_raw(b"M000032");
+    }
+    let mut peer = follower.connect();
+    peer.send(&gamereq('W', "A"));
+    assert_eq!(&peer.recv()[33..], "0");
+    let first = peer.recv();
+    assert!(first.starts_with('M'), "{first}");
+    peer.send("E01");
+    assert_eq!(peer.recv_no_chat(), "E01");
+    assert!(follower.alive());
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Chess matches with shared/tools/match.py (python-chess based), as the issues measure them.
+#
+#   scripts/match_chess.sh phalanx [games] [tc]      strength: 200 games at 10+0.1 by default
+#   scripts/match_chess.sh glaurung [games] [tc]
+#   scripts/match_chess.sh sf2000 [games] [tc]       Stockfish 15.1 limited to UCI_Elo 2000
+#   scripts/match_chess.sh self-fast                 reliability: 100 games at 1+0.01 (self-play)
+#   scripts/match_chess.sh self-periods              reliability: 100 games at 40 moves in 10 s
+#
+# Engines as in shared/tools/engines.md; openings from shared/books/8moves_v3.pgn, each played
+# twice with colours swapped. The last line is match.py's `SCORE ...` summary (with forfeits,
+# crashes and illegal moves counted).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+shared="$root/../shared"
+engine="${TVILLING:-$root/target/release/tvilling}"
+py="${PYTHON:-$root/target/venv/bin/python}"
+opponent="${1:?opponent: phalanx, glaurung, sf2000, self-fast or self-periods}"
+games="${2:-200}"
+tc="${3:-10+0.1}"
+out="$root/target/matches"
+mkdir -p "$out"
+ours=(--engine name=tvilling "cmd=$engine" option.Hash=16 option.Threads=1)
+case "$opponent" in
+  phalanx) theirs=(--engine name=phalanx "cmd=/usr/games/phalanx -b- -l-" proto=xboard) ;;
+  glaurung) theirs=(--engine name=glaurung cmd=/usr/games/glaurung option.Threads=1 option.Hash=16 option.OwnBook=false) ;;
+  sf2000) theirs=(--engine name=sf2000 cmd=/usr/games/stockfish option.Threads=1 option.Hash=16
+                   option.UCI_LimitStrength=true option.UCI_Elo=2000 "option.Move Overhead=100") ;;
+  self-fast) games="${2:-100}"; tc="${3:-1+0.01}"
+             theirs=(--engine name=tvilling2 "cmd=$engine" option.Hash=16 option.Threads=1) ;;
+  self-periods) games="${2:-100}"; tc="${3:-40/10}"
+                theirs=(--engine name=tvilling2 "cmd=$engine" option.Hash=16 option.Threads=1) ;;
+  *) echo "unknown opponent $opponent" >&2; exit 2 ;;
+esac
+exec "$py" "$shared/tools/match.py" "${ours[@]}" "${theirs[@]}" \
+  --each "tc=$tc" --openings "file=$shared/books/8moves_v3.pgn" order=random --seed 7 \
+  --games "$games" --concurrency 2 \
+  --resign movecount=3 score=800 twosided=true --draw movenumber=40 movecount=8 score=10 \
+  --pgnout "$out/$opponent.pgn" --json "$out/$opponent.json"

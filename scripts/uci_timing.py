@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""uci_timing.py - two UCI measurements that belong in a benchmark, not in unit tests.
+
+  smp   time to a fixed depth with Threads=2 against Threads=1 over a fixed set of
+        middlegame and endgame positions; prints each speed-up and their median.
+  stop  median and 95th percentile time from `stop` to `bestmove` over N tries of
+        `go infinite` from varied positions.
+
+  python3 scripts/uci_timing.py smp --depth 12
+  python3 scripts/uci_timing.py stop --tries 50
+"""
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+FENS = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r2q1rk1/1b1nbppp/p2ppn2/1p6/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 0 11",
+    "4rrk1/pp1n3p/3q2pQ/2p1pb2/2PP4/2P3N1/P2B2PP/4RRK1 b - - 7 19",
+    "2r3k1/5pp1/p3p2p/1p1nP3/3P4/P4N1P/1P3PP1/2R3K1 w - - 0 27",
+]
+
+
+class Engine:
+    def __init__(self, path, threads):
+        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.send("uci")
+        self.wait("uciok")
+        self.send(f"setoption name Threads value {threads}")
+        self.send("setoption name Hash value 64")
+        self.send("isready")
+        self.wait("readyok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+        self.p.stdin.flush()
+
+    def wait(self, prefix):
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError("engine exited")
+            if line.startswith(prefix):
+                return line
+
+    def close(self):
+        self.send("quit")
+        self.p.wait(timeout=10)
+
+
+def smp(args):
+    ratios = []
+    for fen in FENS:
+        times = {}
+        for threads in (1, 2):
+            eng = Engine(args.engine, threads)
+            eng.send("ucinewgame")
+            eng.send(f"position fen {fen}")
+            eng.send("isready")
+            eng.wait("readyok")
+            start = time.perf_counter()
+            eng.send(f"go depth {args.depth}")
+            eng.wait("bestmove")
+            times[threads] = time.perf_counter() - start
+            eng.close()
+        ratios.append(times[1] / times[2])
+        print(f"{fen[:40]:40}  1T {times[1]:7.3f}s  2T {times[2]:7.3f}s  speedup {ratios[-1]:.2f}", flush=True)
+    print(f"SMP depth={args.depth} median_speedup={statistics.median(ratios):.2f}")
+
+
+def stop(args):
+    eng = Engine(args.engine, 1)
+    lat = []
+    for i in range(args.tries):
+        eng.send(f"position fen {FENS[i % len(FENS)]}")
+        eng.send("go infinite")
+        time.sleep(0.05 + (i % 5) * 0.04)
+        start = time.perf_counter()
+        eng.send("stop")
+        eng.wait("bestmove")
+        lat.append((time.perf_counter() - start) * 1000)
+    eng.close()
+    lat.sort()
+    print(f"STOP tries={len(lat)} median_ms={statistics.median(lat):.2f} "
+          f"p95_ms={lat[int(0.95 * (len(lat) - 1))]:.2f} max_ms={lat[-1]:.2f}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("what", choices=["smp", "stop"])
+    ap.add_argument("--engine", default=str(ROOT / "target" / "release" / "tvilling"))
+    ap.add_argument("--depth", type=int, default=12)
+    ap.add_argument("--tries", type=int, default=50)
+    args = ap.parse_args()
+    {"smp": smp, "stop": stop}[args.what](args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,122 @@
+//! Chess plugged into the game-independent search through [`Game`].
+
+use super::eval::material_eval;
+use super::moves::{Move, MoveKind};
+use super::piece::PieceKind;
+use super::position::Position;
+use crate::engine::{Game, MoveList};
+
+impl Game for Position {
+    type Move = Move;
+
+    /// Piece (12 coloured kinds) times destination square.
+    const HISTORY_SIZE: usize = 12 * 64;
+
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        Position::legal_moves(self, out);
+    }
+
+    fn noisy_moves(&self, out: &mut MoveList<Move>) {
+        Position::noisy_moves(self, out);
+    }
+
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv);
+    }
+
+    fn play_null(&mut self) {
+        Position::play_null(self);
+    }
+
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    fn reversible_plies(&self) -> usize {
+        self.halfmove_clock() as usize
+    }
+
+    fn is_rule_draw(&self) -> bool {
+        if self.is_insufficient_material() {
+            return true;
+        }
+        // A mate delivered on the hundredth ply still counts as mate.
+        self.halfmove_clock() >= 100 && !(self.in_check() && self.count_legal_moves() == 0)
+    }
+
+    fn no_moves_is_loss(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    fn evaluate(&self) -> i32 {
+        material_eval(self)
+    }
+
+    fn null_move_allowed(&self) -> bool {
+        !Position::in_check(self) && self.has_non_pawn_material(self.side_to_move())
+    }
+
+    fn is_noisy(&self, mv: Move) -> bool {
+        self.is_capture(mv) || self.is_promotion(mv)
+    }
+
+    fn noisy_order(&self, mv: Move) -> i32 {
+        let victim = self.captured_piece(mv).map_or(0, PieceKind::value);
+        let promotion = mv.promotion_piece().map_or(0, PieceKind::value);
+        let attacker = self
+            .piece_on(mv.from())
+            .map_or(0, |p| p.kind.index() as i32);
+        (victim + promotion) * 8 - attacker
+    }
+
+    fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
+        self.see_ge(mv, threshold)
+    }
+
+    fn move_code(mv: Move) -> u16 {
+        mv.raw()
+    }
+
+    fn history_index(&self, mv: Move) -> usize {
+        let piece = match mv.kind() {
+            MoveKind::Castling => 5 + 6 * self.side_to_move().index(),
+            _ => self.piece_on(mv.from()).map_or(0, |p| p.index()),
+        };
+        piece * 64 + mv.to().index()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_draws() {
+        let kk = Position::from_fen("8/8/4k3/8/8/3K4/8/8 w - - 0 1").unwrap();
+        assert!(Game::is_rule_draw(&kk));
+        let kbkb_same = Position::from_fen("8/8/4k3/3b4/8/3K4/4B3/8 w - - 0 1").unwrap();
+        assert!(Game::is_rule_draw(&kbkb_same));
+        let kbkb_opposite = Position::from_fen("8/8/4k3/2b5/8/3K4/4B3/8 w - - 0 1").unwrap();
+        assert!(!Game::is_rule_draw(&kbkb_opposite));
+        let fifty = Position::from_fen("8/8/4k3/8/8/3K4/R7/8 w - - 100 80").unwrap();
+        assert!(Game::is_rule_draw(&fifty));
+        // Checkmated on the hundredth ply: the mate stands.
+        let mated = Position::from_fen("k7/1R6/2K5/8/8/8/8/R7 b - - 100 80").unwrap();
+        assert!(Game::in_check(&mated) && !Game::is_rule_draw(&mated));
+    }
+
+    #[test]
+    fn null_move_and_noisy() {
+        let pos = Position::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1").unwrap();
+        assert!(!Game::null_move_allowed(&pos));
+        let mut noisy = MoveList::new();
+        Game::noisy_moves(&pos, &mut noisy);
+        assert_eq!(noisy.len(), 1);
+        assert!(Game::is_noisy(&pos, noisy.as_slice()[0]));
+        assert!(Game::history_index(&pos, noisy.as_slice()[0]) < Position::HISTORY_SIZE);
+    }
+}

@@ -1,0 +1,176 @@
+//! Draughts as seen by the search: a position that carries its draw clocks, so copy-make
+//! alone keeps the 25-, 16- and 5-move rules right, and the answers to the search's
+//! game-specific questions (captures are the noisy moves, no check, no null move yet).
+
+use super::eval::{evaluate, KING_VALUE, MAN_VALUE};
+use super::movegen::{captures, has_capture, legal_moves};
+use super::moves::Move;
+use super::position::Position;
+use super::square::number_of;
+use super::state::DrawClocks;
+use crate::engine::{Game, MoveList};
+
+/// A position plus the rule counters that travel with it through the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchPosition {
+    /// The board.
+    pub position: Position,
+    /// Draw-rule counters.
+    pub clocks: DrawClocks,
+}
+
+impl SearchPosition {
+    /// A search root: `position` with the given clocks (from the game state).
+    pub fn new(position: Position, clocks: DrawClocks) -> Self {
+        SearchPosition { position, clocks }
+    }
+}
+
+impl Default for SearchPosition {
+    fn default() -> Self {
+        let position = Position::start();
+        SearchPosition {
+            position,
+            clocks: DrawClocks::new(&position),
+        }
+    }
+}
+
+/// Value of the pieces `mv` captures, in hundredths of a man.
+#[inline]
+fn captured_material(pos: &Position, mv: Move) -> i32 {
+    let them = pos.side().opponent();
+    let kings = (mv.captured & pos.kings(them)).count_ones() as i32;
+    let men = mv.capture_count() as i32 - kings;
+    men * MAN_VALUE + kings * KING_VALUE
+}
+
+impl Game for SearchPosition {
+    type Move = Move;
+
+    const HISTORY_SIZE: usize = 50 * 50;
+
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        legal_moves(&self.position, out);
+    }
+
+    fn noisy_moves(&self, out: &mut MoveList<Move>) {
+        captures(&self.position, out);
+    }
+
+    fn play(&mut self, mv: Move) {
+        let before = self.position;
+        self.position.play(mv);
+        self.clocks.advance(&before, mv, &self.position);
+    }
+
+    fn play_null(&mut self) {
+        self.position.play_null();
+    }
+
+    fn hash(&self) -> u64 {
+        self.position.hash()
+    }
+
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    fn reversible_plies(&self) -> usize {
+        self.clocks.king_only_plies as usize
+    }
+
+    fn is_rule_draw(&self) -> bool {
+        self.clocks.is_draw()
+    }
+
+    fn no_moves_is_loss(&self) -> bool {
+        true
+    }
+
+    fn evaluate(&self) -> i32 {
+        evaluate(&self.position)
+    }
+
+    /// Null moves are off until the search handles draughts' frequent zugzwang-like
+    /// positions (blocked men, tempo fights) with verification.
+    fn null_move_allowed(&self) -> bool {
+        false
+    }
+
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.is_capture()
+    }
+
+    /// A capture is compulsory: when one exists the static evaluation is no option.
+    fn stand_pat_allowed(&self) -> bool {
+        !has_capture(&self.position)
+    }
+
+    fn noisy_order(&self, mv: Move) -> i32 {
+        captured_material(&self.position, mv)
+    }
+
+    /// Draughts has no exchange evaluator: a capture is credited with what it takes, the
+    /// forced recaptures are left to quiescence.
+    fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
+        captured_material(&self.position, mv) >= threshold
+    }
+
+    fn move_code(mv: Move) -> u16 {
+        u16::from(number_of(mv.from as u32)) * 64 + u16::from(number_of(mv.to as u32))
+    }
+
+    fn history_index(&self, mv: Move) -> usize {
+        (mv.from_square() as usize - 1) * 50 + mv.to_square() as usize - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::notation::{parse_move, parse_position};
+
+    #[test]
+    fn copy_make_carries_the_clocks() {
+        let position = parse_position("W:WK50:BK1").unwrap();
+        let mut p = SearchPosition::new(position, DrawClocks::new(&position));
+        for text in [
+            "50-44", "1-7", "44-50", "7-1", "50-44", "1-7", "44-50", "7-1", "50-44",
+        ] {
+            assert!(!p.is_rule_draw());
+            let mv = parse_move(&p.position, text).unwrap();
+            p.play(mv);
+        }
+        assert!(!p.is_rule_draw());
+        p.play(parse_move(&p.position, "1-7").unwrap());
+        assert!(p.is_rule_draw());
+        assert_eq!(p.reversible_plies(), 10);
+    }
+
+    #[test]
+    fn captures_are_the_noisy_moves() {
+        let position = parse_position("W:W32,38,K46:B27,K19").unwrap();
+        let p = SearchPosition::new(position, DrawClocks::new(&position));
+        let mut all = MoveList::new();
+        let mut noisy = MoveList::new();
+        p.legal_moves(&mut all);
+        p.noisy_moves(&mut noisy);
+        assert_eq!(all.as_slice(), noisy.as_slice());
+        assert!(all.iter().all(|&m| p.is_noisy(m)));
+        let mut quiet = MoveList::new();
+        SearchPosition::default().noisy_moves(&mut quiet);
+        assert!(quiet.is_empty());
+        for &m in all.iter() {
+            assert!(p.history_index(m) < SearchPosition::HISTORY_SIZE);
+            assert!(p.see_at_least(m, 100));
+        }
+    }
+
+    #[test]
+    fn no_stand_pat_when_a_capture_is_compulsory() {
+        let position = parse_position("W:W32,38,K46:B27,K19").unwrap();
+        assert!(!SearchPosition::new(position, DrawClocks::new(&position)).stand_pat_allowed());
+        assert!(SearchPosition::default().stand_pat_allowed());
+    }
+}

@@ -1,0 +1,276 @@
+//! The transposition table, shared by every search thread without locks.
+//!
+//! Each entry is one `AtomicU64` holding key, move code, score, depth, bound and age: a
+//! 64-bit load or store cannot tear, so a reader sees either a whole old entry or a whole
+//! new one, never a mix. Entries are grouped in buckets of [`BUCKET`] so replacement can
+//! keep deep or recent entries. A 16-bit key check leaves rare false hits; they are
+//! harmless because the search only uses a stored move after finding it among the legal
+//! moves, and a wrong score on one node does not decide a game.
+
+use super::params::{MATE_BOUND, MAX_PLY};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// Entries per bucket: four 8-byte entries, two buckets per cache line.
+const BUCKET: usize = 4;
+
+/// Ages wrap at 64 (6 bits in an entry).
+const AGE_MASK: u8 = 63;
+
+/// How a stored score relates to the true score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TtBound {
+    /// The true score is at most the stored one (no move raised alpha).
+    Upper = 1,
+    /// The true score is at least the stored one (beta cut-off).
+    Lower = 2,
+    /// The stored score is exact.
+    Exact = 3,
+}
+
+/// A decoded entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    /// Move code of the best move (0: none).
+    pub move_code: u16,
+    /// Score, already adjusted to the probing ply.
+    pub score: i32,
+    /// Depth the score was searched to (0: quiescence).
+    pub depth: i32,
+    /// Bound type.
+    pub bound: TtBound,
+}
+
+/// A lock-free hash table of search results.
+pub struct TranspositionTable {
+    entries: Vec<AtomicU64>,
+    buckets: usize,
+    age: AtomicU8,
+}
+
+/// Converts a score relative to the root into one relative to this node, so a mate
+/// found along one path is stored as "mate in n from here" and reads right on any path.
+pub fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// Inverse of [`score_to_tt`]: a node-relative score back to one relative to the root.
+pub fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Bit layout: key 16 | move 16 | score 16 | depth 8 | bound 2 | age 6.
+fn pack(key: u16, move_code: u16, score: i16, depth: u8, bound: u8, age: u8) -> u64 {
+    u64::from(key)
+        | u64::from(move_code) << 16
+        | u64::from(score as u16) << 32
+        | u64::from(depth) << 48
+        | u64::from(bound & 3) << 56
+        | u64::from(age & AGE_MASK) << 58
+}
+
+fn key_of(e: u64) -> u16 {
+    e as u16
+}
+fn move_of(e: u64) -> u16 {
+    (e >> 16) as u16
+}
+fn score_of(e: u64) -> i16 {
+    (e >> 32) as u16 as i16
+}
+fn depth_of(e: u64) -> u8 {
+    (e >> 48) as u8
+}
+fn bound_of(e: u64) -> u8 {
+    ((e >> 56) & 3) as u8
+}
+fn age_of(e: u64) -> u8 {
+    (e >> 58) as u8 & AGE_MASK
+}
+
+impl TranspositionTable {
+    /// A table of `mb` megabytes (clamped to 1..=65536).
+    pub fn new(mb: usize) -> Self {
+        let bytes = mb.clamp(1, 65_536) << 20;
+        let buckets = bytes / (BUCKET * std::mem::size_of::<AtomicU64>());
+        let entries = (0..buckets * BUCKET).map(|_| AtomicU64::new(0)).collect();
+        Self {
+            entries,
+            buckets,
+            age: AtomicU8::new(0),
+        }
+    }
+
+    /// Empties the table, splitting the work over `threads` threads, and resets the age.
+    pub fn clear(&self, threads: usize) {
+        let chunk = self.entries.len().div_ceil(threads.max(1));
+        std::thread::scope(|s| {
+            for part in self.entries.chunks(chunk.max(1)) {
+                s.spawn(move || part.iter().for_each(|e| e.store(0, Ordering::Relaxed)));
+            }
+        });
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        let age = (self.age.load(Ordering::Relaxed) + 1) & AGE_MASK;
+        self.age.store(age, Ordering::Relaxed);
+    }
+
+    /// Fill in permille, sampled over the first 1000 entries of the current age.
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed);
+        let sample = &self.entries[..self.entries.len().min(1000)];
+        let used = sample
+            .iter()
+            .map(|e| e.load(Ordering::Relaxed))
+            .filter(|&e| bound_of(e) != 0 && age_of(e) == age)
+            .count();
+        (used * 1000 / sample.len().max(1)) as u32
+    }
+
+    fn bucket(&self, hash: u64) -> &[AtomicU64] {
+        // Multiply-shift maps the hash onto any bucket count without a modulo, using the
+        // high bits; the low 16 bits are the stored key, so the two are independent.
+        let index = ((u128::from(hash) * self.buckets as u128) >> 64) as usize;
+        &self.entries[index * BUCKET..(index + 1) * BUCKET]
+    }
+
+    /// Looks up `hash`; the score comes back adjusted to `ply`.
+    pub fn probe(&self, hash: u64, ply: usize) -> Option<TtEntry> {
+        let key = hash as u16;
+        for slot in self.bucket(hash) {
+            let e = slot.load(Ordering::Relaxed);
+            if bound_of(e) != 0 && key_of(e) == key {
+                let bound = match bound_of(e) {
+                    1 => TtBound::Upper,
+                    2 => TtBound::Lower,
+                    _ => TtBound::Exact,
+                };
+                return Some(TtEntry {
+                    move_code: move_of(e),
+                    score: score_from_tt(i32::from(score_of(e)), ply),
+                    depth: i32::from(depth_of(e)),
+                    bound,
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores a result. `score` is relative to the root; it is adjusted by `ply` here.
+    pub fn store(
+        &self,
+        hash: u64,
+        ply: usize,
+        move_code: u16,
+        score: i32,
+        depth: i32,
+        bound: TtBound,
+    ) {
+        let key = hash as u16;
+        let age = self.age.load(Ordering::Relaxed);
+        let bucket = self.bucket(hash);
+        // Victim: the same position if present, else the entry worth least, where every
+        // search of age counts as much as 8 plies of depth.
+        let mut victim = 0;
+        let mut worst = i32::MAX;
+        for (i, slot) in bucket.iter().enumerate() {
+            let e = slot.load(Ordering::Relaxed);
+            if bound_of(e) == 0 || key_of(e) == key {
+                victim = i;
+                break;
+            }
+            let age_gap = i32::from(age.wrapping_sub(age_of(e)) & AGE_MASK);
+            let worth = i32::from(depth_of(e)) - 8 * age_gap;
+            if worth < worst {
+                worst = worth;
+                victim = i;
+            }
+        }
+        let old = bucket[victim].load(Ordering::Relaxed);
+        let same = bound_of(old) != 0 && key_of(old) == key;
+        // A shallower non-exact result of the same search must not overwrite a deeper one.
+        if same
+            && bound != TtBound::Exact
+            && age_of(old) == age
+            && depth + 3 < i32::from(depth_of(old))
+        {
+            return;
+        }
+        let code = if move_code == 0 && same {
+            move_of(old)
+        } else {
+            move_code
+        };
+        let stored = score_to_tt(score, ply).clamp(i32::from(i16::MIN), i32::from(i16::MAX));
+        let depth = depth.clamp(0, MAX_PLY as i32) as u8;
+        let entry = pack(key, code, stored as i16, depth, bound as u8, age);
+        bucket[victim].store(entry, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::params::MATE;
+
+    #[test]
+    fn mate_scores_round_trip_through_the_table() {
+        let tt = TranspositionTable::new(1);
+        // Win in 7 plies from the root, found at ply 3: from that node it is a win in 4.
+        let root_score = MATE - 7;
+        assert_eq!(score_to_tt(root_score, 3), MATE - 4);
+        tt.store(0xdead_beef_1234_5678, 3, 42, root_score, 5, TtBound::Exact);
+        // Reached again at ply 5 (a transposition): win in 4 from there is MATE - 9.
+        let e = tt.probe(0xdead_beef_1234_5678, 5).expect("stored entry");
+        assert_eq!(e.score, MATE - 9);
+        assert_eq!((e.move_code, e.depth, e.bound), (42, 5, TtBound::Exact));
+        let loss = -MATE + 10;
+        tt.store(7, 4, 0, loss, 2, TtBound::Upper);
+        assert_eq!(tt.probe(7, 4).unwrap().score, loss);
+        assert_eq!(tt.probe(7, 2).unwrap().score, loss - 2);
+        assert_eq!(score_from_tt(score_to_tt(123, 9), 9), 123);
+    }
+
+    #[test]
+    fn clear_empties_and_hashfull_counts() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.hashfull(), 0);
+        for h in 0..200_000u64 {
+            tt.store(
+                h.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                0,
+                1,
+                0,
+                1,
+                TtBound::Lower,
+            );
+        }
+        assert!(tt.hashfull() > 500);
+        tt.clear(3);
+        assert_eq!(tt.hashfull(), 0);
+        assert!(tt.probe(0x9e37_79b9_7f4a_7c15, 0).is_none());
+    }
+
+    #[test]
+    fn keeps_move_when_overwritten_without_one() {
+        let tt = TranspositionTable::new(1);
+        tt.store(99, 0, 17, 50, 4, TtBound::Lower);
+        tt.store(99, 0, 0, 60, 6, TtBound::Upper);
+        let e = tt.probe(99, 0).unwrap();
+        assert_eq!((e.move_code, e.score, e.depth), (17, 60, 6));
+    }
+}

@@ -1,0 +1,333 @@
+//! One DXP game as either role sees it: the moves from the agreed start, the rules state,
+//! our own clock, and the decisions that do not depend on who connected to whom.
+//!
+//! DXP sends no clock messages, so the game measures our thinking time itself and asks the
+//! clock helper for a [`Clock`](crate::engine::Clock) before every move; the move list from
+//! the start is kept so that a take-back (BACKREQ) can replay to any earlier move.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use super::clock::{game_time, move_clock};
+use super::message::{DxpColor, DxpMessage, EndReason, StartPosition};
+use super::notation::hub_position;
+use crate::draughts::notation::{move_from_dxp, move_to_dxp, parse_hub};
+use crate::draughts::{
+    Color, GameState, Move, Outcome, PlayError, Position, PositionParseError, SearchPosition,
+};
+use crate::engine::{Limits, Score, Searcher};
+
+/// Thinking time per move when GAMEREQ gives `000` minutes (no clock agreed): quick enough
+/// for test games, long enough for a reasonable depth.
+pub const NO_CLOCK_MOVE_TIME: Duration = Duration::from_secs(1);
+
+/// Time we assume is lost between our search ending and the peer's clock stopping.
+const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
+
+/// How long past its whole game time a peer may keep us waiting for one message.
+const PEER_GRACE: Duration = Duration::from_secs(60);
+
+/// How long we wait for a peer that agreed to no clock.
+const NO_CLOCK_PEER_WAIT: Duration = Duration::from_secs(600);
+
+/// Score (hundredths of a man) at which a game stopped by the move limit is adjudicated as
+/// won or lost, as Scan does.
+pub const ADJUDICATION_MARGIN: i32 = 300;
+
+/// A move from the peer that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PeerMoveError {
+    /// It is our turn, not the peer's.
+    OutOfTurn,
+    /// No legal move has this from, to and captured set.
+    Illegal(PlayError),
+}
+
+impl fmt::Display for PeerMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::OutOfTurn => write!(f, "move received while it is our turn"),
+            Self::Illegal(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for PeerMoveError {}
+
+/// A game in progress.
+pub struct DxpGame {
+    start: Position,
+    moves: Vec<Move>,
+    state: GameState,
+    ours: Color,
+    minutes: u16,
+    moves_agreed: u16,
+    time_used: Duration,
+    last_score: Option<Score>,
+}
+
+/// The draughts colour of a DXP colour.
+pub fn color_of(color: DxpColor) -> Color {
+    match color {
+        DxpColor::White => Color::White,
+        DxpColor::Black => Color::Black,
+    }
+}
+
+/// The DXP colour of a draughts colour.
+pub fn dxp_color(color: Color) -> DxpColor {
+    match color {
+        Color::White => DxpColor::White,
+        Color::Black => DxpColor::Black,
+    }
+}
+
+impl DxpGame {
+    /// A game from `start`, we playing `ours`, under the GAMEREQ time and move terms.
+    pub fn new(start: Position, ours: Color, minutes: u16, moves_agreed: u16) -> Self {
+        Self {
+            start,
+            moves: Vec::new(),
+            state: GameState::new(start),
+            ours,
+            minutes,
+            moves_agreed,
+            time_used: Duration::ZERO,
+            last_score: None,
+        }
+    }
+
+    /// The game a GAMEREQ start describes (its position text checked by the rules).
+    pub fn from_request(
+        start: &StartPosition,
+        ours: Color,
+        minutes: u16,
+        moves_agreed: u16,
+    ) -> Result<Self, PositionParseError> {
+        let position = parse_hub(&hub_position(start))?;
+        Ok(Self::new(position, ours, minutes, moves_agreed))
+    }
+
+    /// True when we are to move.
+    pub fn our_turn(&self) -> bool {
+        self.state.position().side() == self.ours
+    }
+
+    /// Plies played since the start.
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// How long a read may wait for the peer's next message: its whole game time and a
+    /// grace period, so a peer that thinks legitimately is never cut off.
+    pub fn peer_timeout(&self) -> Duration {
+        if self.minutes == 0 {
+            NO_CLOCK_PEER_WAIT
+        } else {
+            game_time(self.minutes) + PEER_GRACE
+        }
+    }
+
+    /// Plays the peer's move given as DXP from, to and captured squares.
+    pub fn play_peer_move(
+        &mut self,
+        from: u8,
+        to: u8,
+        captured: &[u8],
+    ) -> Result<(), PeerMoveError> {
+        if self.our_turn() {
+            return Err(PeerMoveError::OutOfTurn);
+        }
+        let mv = move_from_dxp(self.state.position(), from, to, captured)
+            .map_err(|e| PeerMoveError::Illegal(PlayError::Parse(e)))?;
+        self.play(mv).map_err(PeerMoveError::Illegal)
+    }
+
+    fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        self.state.play(mv)?;
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    /// On our turn: the GAMEEND reason when the rules have ended the game (we have no move:
+    /// we lose; a draw rule applies: draw).
+    pub fn rule_ending(&self) -> Option<EndReason> {
+        match self.state.outcome() {
+            Outcome::Ongoing => None,
+            Outcome::Loss => Some(EndReason::Lose),
+            Outcome::Draw => Some(EndReason::Draw),
+        }
+    }
+
+    /// True when both sides have played the agreed number of moves (never without a limit).
+    pub fn move_limit_reached(&self) -> bool {
+        self.moves_agreed > 0 && self.moves.len() >= 2 * usize::from(self.moves_agreed)
+    }
+
+    /// The result of a game stopped by the move limit, from our last search's score:
+    /// at least +3.00 wins, at most -3.00 loses, anything else gives no reason.
+    pub fn adjudication(&self) -> EndReason {
+        match self.last_score {
+            Some(Score::Win(_)) => EndReason::Win,
+            Some(Score::Loss(_)) => EndReason::Lose,
+            Some(Score::Value(v)) if v >= ADJUDICATION_MARGIN => EndReason::Win,
+            Some(Score::Value(v)) if v <= -ADJUDICATION_MARGIN => EndReason::Lose,
+            _ => EndReason::Unknown,
+        }
+    }
+
+    /// Our last search's score, if we have moved.
+    pub fn last_score(&self) -> Option<Score> {
+        self.last_score
+    }
+
+    fn our_moves_played(&self) -> u32 {
+        let first_is_ours = self.start.side() == self.ours;
+        let ours = if first_is_ours {
+            self.moves.len().div_ceil(2)
+        } else {
+            self.moves.len() / 2
+        };
+        u32::try_from(ours).unwrap_or(u32::MAX)
+    }
+
+    fn limits(&self) -> Limits<Move> {
+        let mut limits = Limits {
+            move_overhead: MOVE_OVERHEAD,
+            ..Limits::default()
+        };
+        if self.minutes == 0 {
+            limits.move_time = Some(NO_CLOCK_MOVE_TIME);
+        } else {
+            let remaining = game_time(self.minutes).saturating_sub(self.time_used);
+            limits.clock = Some(move_clock(
+                remaining,
+                self.moves_agreed,
+                self.our_moves_played(),
+            ));
+        }
+        limits
+    }
+
+    /// On our turn: searches, plays the move and returns it as a MOVE message (`None` when
+    /// we have no legal move, which [`DxpGame::rule_ending`] reports first).
+    pub fn think(&mut self, searcher: &mut Searcher<SearchPosition>) -> Option<DxpMessage> {
+        let started = Instant::now();
+        let root = SearchPosition::new(*self.state.position(), self.state.clocks());
+        let history = self.state.history();
+        let before_root = history[..history.len().saturating_sub(1)].to_vec();
+        let outcome = searcher.search_sync(root, before_root, self.limits());
+        let elapsed = started.elapsed();
+        self.time_used += elapsed;
+        let mv = outcome.best?;
+        self.play(mv).ok()?;
+        self.last_score = Some(outcome.score);
+        let (from, to, captured) = move_to_dxp(mv);
+        Some(DxpMessage::Move {
+            seconds: u16::try_from(elapsed.as_secs()).unwrap_or(u16::MAX),
+            from,
+            to,
+            captured,
+        })
+    }
+
+    /// BACKREQ: goes back to move `move_number` (1-based) with `to_move` to play. False
+    /// (and nothing changes) when that point is not in this game.
+    pub fn take_back(&mut self, move_number: u16, to_move: DxpColor) -> bool {
+        let black_first = self.start.side() == Color::Black;
+        let ply = (usize::from(move_number) * 2 + usize::from(to_move == DxpColor::Black))
+            .checked_sub(2 + usize::from(black_first));
+        let Some(ply) = ply.filter(|&p| p <= self.moves.len()) else {
+            return false;
+        };
+        let mut state = GameState::new(self.start);
+        for &mv in &self.moves[..ply] {
+            if state.play(mv).is_err() {
+                return false;
+            }
+        }
+        self.state = state;
+        self.moves.truncate(ply);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn start_game(ours: Color) -> DxpGame {
+        DxpGame::from_request(&StartPosition::Initial, ours, 1, 50).unwrap()
+    }
+
+    #[test]
+    fn peer_moves_are_checked() {
+        let mut game = start_game(Color::Black);
+        assert!(!game.our_turn());
+        assert!(matches!(
+            game.play_peer_move(32, 26, &[]),
+            Err(PeerMoveError::Illegal(_))
+        ));
+        game.play_peer_move(32, 28, &[]).unwrap();
+        assert!(game.our_turn());
+        assert_eq!(
+            game.play_peer_move(19, 23, &[]),
+            Err(PeerMoveError::OutOfTurn)
+        );
+    }
+
+    #[test]
+    fn we_move_and_count_our_moves() {
+        let mut searcher = Searcher::new();
+        let mut game = start_game(Color::White);
+        let Some(DxpMessage::Move { from, .. }) = game.think(&mut searcher) else {
+            panic!("no move");
+        };
+        assert!((31..=35).contains(&from));
+        assert_eq!(game.plies(), 1);
+        assert_eq!(game.our_moves_played(), 1);
+        assert!(game.last_score().is_some());
+    }
+
+    #[test]
+    fn take_back_replays_to_the_asked_move() {
+        let mut game = start_game(Color::Black);
+        game.play_peer_move(32, 28, &[]).unwrap();
+        let start = GameState::new(Position::start());
+        assert!(game.take_back(1, DxpColor::Black));
+        assert_eq!(game.plies(), 1);
+        assert!(game.take_back(1, DxpColor::White));
+        assert_eq!(game.plies(), 0);
+        assert_eq!(game.state.position(), start.position());
+        assert!(!game.take_back(2, DxpColor::White));
+        assert!(!game.take_back(0, DxpColor::White));
+    }
+
+    #[test]
+    fn move_limit_and_adjudication() {
+        let mut game = DxpGame::new(Position::start(), Color::White, 1, 1);
+        assert!(!game.move_limit_reached());
+        game.moves = vec![Move::default(); 2];
+        assert!(game.move_limit_reached());
+        assert_eq!(game.adjudication(), EndReason::Unknown);
+        game.last_score = Some(Score::Value(300));
+        assert_eq!(game.adjudication(), EndReason::Win);
+        game.last_score = Some(Score::Value(-301));
+        assert_eq!(game.adjudication(), EndReason::Lose);
+        game.last_score = Some(Score::Value(299));
+        assert_eq!(game.adjudication(), EndReason::Unknown);
+        assert!(!DxpGame::new(Position::start(), Color::White, 1, 0).move_limit_reached());
+    }
+
+    #[test]
+    fn clock_terms_become_limits() {
+        let game = DxpGame::new(Position::start(), Color::White, 2, 60);
+        let clock = game.limits().clock.unwrap();
+        assert_eq!(clock.remaining, Duration::from_secs(120));
+        assert_eq!(clock.moves_to_go, Some(60));
+        let untimed = DxpGame::new(Position::start(), Color::White, 0, 60);
+        assert_eq!(untimed.limits().move_time, Some(NO_CLOCK_MOVE_TIME));
+        assert!(untimed.limits().clock.is_none());
+        assert_eq!(untimed.peer_timeout(), NO_CLOCK_PEER_WAIT);
+    }
+}

@@ -1,0 +1,250 @@
+//! The DXP initiator (`tvilling dxp --connect HOST:PORT ...`): connects to a follower,
+//! proposes each game, plays it, and ends the last one with stop code 1.
+//!
+//! The initiator also referees what only it may decide: when the agreed move count is reached
+//! it adjudicates from its last score as Scan does (at least +3.00 a win, at most -3.00 a
+//! loss, otherwise no reason) and sends GAMEEND.
+
+use std::fmt;
+use std::net::{TcpStream, ToSocketAddrs};
+use std::time::Duration;
+
+use super::connection::{Connection, RecvError};
+use super::follower::ENGINE_NAME;
+use super::frame::FrameError;
+use super::game::{dxp_color, DxpGame};
+use super::message::{AcceptCode, BackAccCode, DxpMessage, EndReason, StartPosition};
+use crate::draughts::{Color, Position, SearchPosition};
+use crate::engine::Searcher;
+
+/// How long we try to reach the follower.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long the follower may take to answer GAMEREQ or GAMEEND.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// What the initiator plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchTerms {
+    /// The follower's address, `HOST:PORT`.
+    pub address: String,
+    /// The colour we play.
+    pub ours: Color,
+    /// Thinking time per player per game, minutes.
+    pub minutes: u16,
+    /// Moves per game before adjudication (0 = play to the end).
+    pub moves: u16,
+    /// Games to play.
+    pub games: u32,
+}
+
+/// Why a match could not be played to the end.
+#[derive(Debug)]
+pub enum InitiatorError {
+    /// The address does not resolve or nothing accepts the connection.
+    Connect(String),
+    /// The follower refused a game.
+    Refused(AcceptCode),
+    /// The connection failed or the follower went silent.
+    Connection(String),
+}
+
+impl fmt::Display for InitiatorError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Connect(reason) => write!(f, "cannot connect: {reason}"),
+            Self::Refused(code) => write!(f, "the follower refused the game ({code:?})"),
+            Self::Connection(reason) => write!(f, "{reason}"),
+        }
+    }
+}
+
+impl std::error::Error for InitiatorError {}
+
+impl From<FrameError> for InitiatorError {
+    fn from(error: FrameError) -> Self {
+        Self::Connection(error.to_string())
+    }
+}
+
+impl From<RecvError> for InitiatorError {
+    fn from(error: RecvError) -> Self {
+        Self::Connection(error.to_string())
+    }
+}
+
+/// How one game ended, for the summary line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    /// Plies played.
+    pub plies: usize,
+    /// Who sent the first GAMEEND.
+    pub ended_by_us: bool,
+    /// Its reason, from the sender's side.
+    pub reason: EndReason,
+}
+
+impl fmt::Display for GameSummary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let who = if self.ended_by_us {
+            "we"
+        } else {
+            "the follower"
+        };
+        write!(
+            f,
+            "{} plies, {who} ended it with reason {:?}",
+            self.plies, self.reason
+        )
+    }
+}
+
+fn connect(address: &str) -> Result<TcpStream, InitiatorError> {
+    let addresses = address
+        .to_socket_addrs()
+        .map_err(|e| InitiatorError::Connect(format!("{address}: {e}")))?;
+    let mut last = format!("{address}: no address");
+    for candidate in addresses {
+        match TcpStream::connect_timeout(&candidate, CONNECT_TIMEOUT) {
+            Ok(stream) => return Ok(stream),
+            Err(e) => last = format!("{candidate}: {e}"),
+        }
+    }
+    Err(InitiatorError::Connect(last))
+}
+
+/// Plays the whole match; prints one summary line per game to stdout.
+pub fn play_match(
+    terms: &MatchTerms,
+    searcher: &mut Searcher<SearchPosition>,
+) -> Result<Vec<GameSummary>, InitiatorError> {
+    let stream = connect(&terms.address)?;
+    let mut conn = Connection::new(stream, ANSWER_TIMEOUT)
+        .map_err(|e| InitiatorError::Connection(e.to_string()))?;
+    let mut summaries = Vec::new();
+    for index in 0..terms.games {
+        let last = index + 1 == terms.games;
+        searcher.clear();
+        let summary = play_game(&mut conn, terms, last, searcher)?;
+        println!("game {}: {summary}", index + 1);
+        summaries.push(summary);
+    }
+    Ok(summaries)
+}
+
+fn play_game(
+    conn: &mut Connection,
+    terms: &MatchTerms,
+    last: bool,
+    searcher: &mut Searcher<SearchPosition>,
+) -> Result<GameSummary, InitiatorError> {
+    conn.set_read_timeout(ANSWER_TIMEOUT)
+        .map_err(FrameError::Io)?;
+    conn.send(&DxpMessage::GameReq {
+        version: 1,
+        initiator_name: ENGINE_NAME.into(),
+        follower_color: dxp_color(terms.ours.opponent()),
+        minutes: terms.minutes,
+        moves: terms.moves,
+        start: StartPosition::Initial,
+    })?;
+    loop {
+        match conn.recv()? {
+            DxpMessage::GameAcc {
+                code: AcceptCode::Accepted,
+                ..
+            } => break,
+            DxpMessage::GameAcc { code, .. } => return Err(InitiatorError::Refused(code)),
+            DxpMessage::Chat(text) => log::info!("dxp chat: {text}"),
+            other => log::info!("dxp: ignored {other:?} while waiting for GAMEACC"),
+        }
+    }
+    let mut game = DxpGame::new(Position::start(), terms.ours, terms.minutes, terms.moves);
+    conn.set_read_timeout(game.peer_timeout())
+        .map_err(FrameError::Io)?;
+    loop {
+        if game.our_turn() {
+            let ending = game
+                .rule_ending()
+                .or_else(|| game.move_limit_reached().then(|| game.adjudication()));
+            if let Some(reason) = ending {
+                return end_game(conn, &game, reason, last, None);
+            }
+            match game.think(searcher) {
+                Some(message) => conn.send(&message)?,
+                None => return end_game(conn, &game, EndReason::Unknown, last, None),
+            }
+            continue;
+        }
+        match conn.recv() {
+            Ok(DxpMessage::Move {
+                from, to, captured, ..
+            }) => {
+                if let Err(error) = game.play_peer_move(from, to, &captured) {
+                    let chat = format!("error: {error}");
+                    return end_game(conn, &game, EndReason::Unknown, last, Some(chat));
+                }
+            }
+            Ok(DxpMessage::GameEnd { reason, .. }) => {
+                conn.send(&DxpMessage::GameEnd {
+                    reason: EndReason::Unknown,
+                    stop: last,
+                })?;
+                return Ok(GameSummary {
+                    plies: game.plies(),
+                    ended_by_us: false,
+                    reason,
+                });
+            }
+            Ok(DxpMessage::BackReq {
+                move_number,
+                to_move,
+            }) => {
+                let code = if game.take_back(move_number, to_move) {
+                    BackAccCode::Accepted
+                } else {
+                    BackAccCode::Refused
+                };
+                conn.send(&DxpMessage::BackAcc { code })?;
+            }
+            Ok(DxpMessage::Chat(text)) => log::info!("dxp chat: {text}"),
+            Ok(other) => log::info!("dxp: ignored {other:?} during a game"),
+            Err(RecvError::Malformed(reason)) => {
+                let chat = format!("error: {reason}");
+                return end_game(conn, &game, EndReason::Unknown, last, Some(chat));
+            }
+            Err(error) => return Err(error.into()),
+        }
+    }
+}
+
+/// Sends our GAMEEND (after a CHAT explaining it, if any) and waits for the answer.
+fn end_game(
+    conn: &mut Connection,
+    game: &DxpGame,
+    reason: EndReason,
+    last: bool,
+    chat: Option<String>,
+) -> Result<GameSummary, InitiatorError> {
+    let end = DxpMessage::GameEnd { reason, stop: last };
+    match chat {
+        Some(text) => conn.send_two(&DxpMessage::Chat(text), &end)?,
+        None => conn.send(&end)?,
+    }
+    conn.set_read_timeout(ANSWER_TIMEOUT)
+        .map_err(FrameError::Io)?;
+    loop {
+        match conn.recv() {
+            Ok(DxpMessage::GameEnd { .. }) => break,
+            Ok(_) | Err(RecvError::Malformed(_)) => {}
+            // A follower told to stop may close at once instead of answering.
+            Err(RecvError::Closed(_)) if last => break,
+            Err(error) => return Err(error.into()),
+        }
+    }
+    Ok(GameSummary {
+        plies: game.plies(),
+        ended_by_us: true,
+        reason,
+    })
+}

@@ -1,0 +1,25 @@
+//! The DamExchange protocol (international draughts over TCP, see `protocols/dxp.md`).
+//!
+//! [`frame`] splits the byte stream into NUL-terminated messages, [`message`] turns each
+//! into a typed [`DxpMessage`] and back, [`clock`] turns the game's agreed time and move
+//! count into a [`crate::engine::Clock`], and [`notation`] rewrites DXP positions and moves
+//! in the Hub text that the draughts module reads. On top of them, [`connection`] carries
+//! typed messages over one socket, [`game`] is one game as both roles see it, and
+//! [`follower`] and [`initiator`] are the two roles that [`cli`] starts.
+
+pub mod cli;
+pub mod clock;
+pub mod connection;
+pub mod follower;
+pub mod frame;
+pub mod game;
+pub mod initiator;
+pub mod message;
+pub mod notation;
+
+pub use clock::{game_time, move_clock};
+pub use frame::{write_frame, FrameError, FrameReader, MAX_FRAME_LEN};
+pub use message::{
+    AcceptCode, BackAccCode, DxpColor, DxpError, DxpMessage, EndReason, StartPosition,
+};
+pub use notation::{hub_move, hub_position};

@@ -1,0 +1,234 @@
+//! The engine parameters we declare to a Hub GUI, in one table.
+//!
+//! The same table produces the `param` lines of the handshake and checks `set-param`, so a
+//! parameter cannot be declared without being accepted or the other way round. The hash size
+//! is called `hash` and counts megabytes (Scan's `tt-size` is a power of two, which a user
+//! cannot read at a glance).
+
+use super::error::HubError;
+use super::output::hub_value;
+
+/// Hub variant names that exist but that we do not play yet (hub.md §10).
+const OTHER_VARIANTS: [&str; 4] = ["killer", "bt", "frisian", "losing"];
+
+/// Transposition-table size declared to the GUI, in megabytes; the session allocates it at
+/// `init` unless `set-param` changed it.
+pub const DEFAULT_HASH_MB: usize = 64;
+
+/// A game variant we can play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// International draughts, FMJD rules (Hub name `normal`).
+    Normal,
+}
+
+/// What kind of value a parameter takes, with its default.
+#[derive(Clone, Copy, Debug)]
+enum ParamKind {
+    Bool {
+        default: bool,
+        change: fn(bool) -> ParamChange,
+    },
+    Int {
+        default: i64,
+        min: i64,
+        max: i64,
+        change: fn(usize) -> ParamChange,
+    },
+    Enum {
+        default: &'static str,
+        values: &'static [&'static str],
+    },
+}
+
+/// One declared parameter.
+#[derive(Clone, Copy, Debug)]
+struct ParamSpec {
+    name: &'static str,
+    kind: ParamKind,
+}
+
+/// Every parameter we declare, in the order the `param` lines are sent.
+const PARAMS: [ParamSpec; 4] = [
+    ParamSpec {
+        name: "variant",
+        kind: ParamKind::Enum {
+            default: "normal",
+            values: &["normal"],
+        },
+    },
+    ParamSpec {
+        name: "threads",
+        kind: ParamKind::Int {
+            default: 1,
+            min: 1,
+            max: 256,
+            change: ParamChange::Threads,
+        },
+    },
+    ParamSpec {
+        name: "hash",
+        kind: ParamKind::Int {
+            default: DEFAULT_HASH_MB as i64,
+            min: 1,
+            max: 65536,
+            change: ParamChange::HashMb,
+        },
+    },
+    ParamSpec {
+        name: "ponder",
+        kind: ParamKind::Bool {
+            default: false,
+            change: ParamChange::Ponder,
+        },
+    },
+];
+
+/// A parameter change asked for by `set-param`, checked and typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamChange {
+    /// `variant`: which game to play.
+    Variant(Variant),
+    /// `threads`: number of search threads.
+    Threads(usize),
+    /// `hash`: transposition-table size in megabytes.
+    HashMb(usize),
+    /// `ponder`: whether the GUI will let us ponder (changes time budgeting).
+    Ponder(bool),
+}
+
+/// The `param` lines of the handshake, one per declared parameter, without newlines.
+pub fn param_lines() -> Vec<String> {
+    PARAMS
+        .iter()
+        .map(|spec| {
+            let name = spec.name;
+            match spec.kind {
+                ParamKind::Bool { default, .. } => {
+                    format!("param name={name} value={default} type=bool")
+                }
+                ParamKind::Int {
+                    default, min, max, ..
+                } => {
+                    format!("param name={name} value={default} type=int min={min} max={max}")
+                }
+                ParamKind::Enum { default, values } => format!(
+                    "param name={name} value={default} type=enum values={}",
+                    hub_value(&values.join(" "))
+                ),
+            }
+        })
+        .collect()
+}
+
+/// Checks `set-param name=<name> value=<value>` against the table.
+pub fn parse_param(name: &str, value: &str) -> Result<ParamChange, HubError> {
+    let spec = PARAMS
+        .iter()
+        .find(|spec| spec.name == name)
+        .ok_or_else(|| HubError::UnknownParam(name.to_string()))?;
+    let bad = |expected: String| HubError::BadValue {
+        field: name.to_string(),
+        value: value.to_string(),
+        expected,
+    };
+    match spec.kind {
+        ParamKind::Bool { change, .. } => match value {
+            "true" => Ok(change(true)),
+            "false" => Ok(change(false)),
+            _ => Err(bad("true or false".into())),
+        },
+        ParamKind::Int {
+            min, max, change, ..
+        } => value
+            .parse::<i64>()
+            .ok()
+            .filter(|n| (min..=max).contains(n))
+            .and_then(|n| usize::try_from(n).ok())
+            .map(change)
+            .ok_or_else(|| bad(format!("an integer from {min} to {max}"))),
+        ParamKind::Enum { values, .. } => {
+            if values.contains(&value) {
+                Ok(ParamChange::Variant(Variant::Normal))
+            } else if OTHER_VARIANTS.contains(&value) {
+                Err(HubError::UnsupportedVariant(value.to_string()))
+            } else {
+                Err(bad("normal".into()))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn param_lines_declare_every_parameter() {
+        assert_eq!(
+            param_lines(),
+            vec![
+                "param name=variant value=normal type=enum values=normal",
+                "param name=threads value=1 type=int min=1 max=256",
+                "param name=hash value=64 type=int min=1 max=65536",
+                "param name=ponder value=false type=bool",
+            ]
+        );
+    }
+
+    #[test]
+    fn param_lines_are_pure_name_value_pairs() {
+        for line in param_lines() {
+            for token in line.split(' ').skip(1) {
+                assert_eq!(token.split('=').count(), 2, "{line}");
+            }
+        }
+    }
+
+    #[test]
+    fn accepted_values() {
+        assert_eq!(
+            parse_param("variant", "normal"),
+            Ok(ParamChange::Variant(Variant::Normal))
+        );
+        assert_eq!(parse_param("threads", "1"), Ok(ParamChange::Threads(1)));
+        assert_eq!(parse_param("threads", "256"), Ok(ParamChange::Threads(256)));
+        assert_eq!(parse_param("hash", "65536"), Ok(ParamChange::HashMb(65536)));
+        assert_eq!(parse_param("ponder", "true"), Ok(ParamChange::Ponder(true)));
+        assert_eq!(
+            parse_param("ponder", "false"),
+            Ok(ParamChange::Ponder(false))
+        );
+    }
+
+    #[test]
+    fn rejected_values() {
+        assert_eq!(
+            parse_param("book", "false"),
+            Err(HubError::UnknownParam("book".into()))
+        );
+        assert_eq!(
+            parse_param("variant", "frisian"),
+            Err(HubError::UnsupportedVariant("frisian".into()))
+        );
+        for (name, value) in [
+            ("variant", "checkers"),
+            ("threads", "0"),
+            ("threads", "257"),
+            ("threads", "two"),
+            ("hash", "0"),
+            ("hash", "65537"),
+            ("hash", "-5"),
+            ("ponder", "yes"),
+        ] {
+            assert!(
+                matches!(parse_param(name, value), Err(HubError::BadValue { .. })),
+                "{name}={value}"
+            );
+        }
+        assert_eq!(
+            parse_param("threads", "0").unwrap_err().to_string(),
+            "bad value '0' for threads: expected an integer from 1 to 256"
+        );
+    }
+}

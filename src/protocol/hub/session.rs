@@ -1,0 +1,312 @@
+//! The Hub session: one loop that owns the game, the search and stdout (`tvilling hub`).
+//!
+//! The loop selects over two channels, stdin lines and search events, so a search runs in the
+//! background while `ping`, `ponder-hit` and `stop` are answered at once. Any other command
+//! arriving during a search aborts it first (its `done` is still sent) and is then processed,
+//! as Scan does: a GUI that sends `pos` without `stop` gets a consistent stream. Every line is
+//! flushed as it is written, because GUIs read pipes line by line. `stop` and `ponder-hit`
+//! outside a search are ignored: the `done` they would ask for has already been sent.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use crossbeam_channel::{select, unbounded, Receiver, Sender};
+
+use super::command::{parse_command, GoMode, HubCommand};
+use super::level::LevelCommand;
+use super::output::{done_line, error_line, id_line, info_line, pong_line, ready_line, wait_line};
+use super::param::{param_lines, parse_param, ParamChange, DEFAULT_HASH_MB};
+use crate::draughts::notation::{move_to_hub, parse_hub};
+use crate::draughts::{GameState, Move, Position, SearchPosition};
+use crate::engine::{SearchEvent, Searcher};
+use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
+
+/// Time lost between our `done` and the GUI's clock stopping: two pipes and a Python client.
+const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
+
+/// Runs the Hub protocol on stdin/stdout until `quit` or the end of stdin.
+pub fn run() -> io::Result<()> {
+    let input = spawn_stdin_reader();
+    let stdout = io::stdout();
+    HubSession::new(stdout.lock()).run(&input)
+}
+
+/// Whether the loop goes on after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The state of one Hub conversation, generic over the output so tests can read it.
+pub struct HubSession<W: Write> {
+    out: W,
+    searcher: Searcher<SearchPosition>,
+    events: Receiver<SearchEvent<Move>>,
+    event_sender: Sender<SearchEvent<Move>>,
+    game: GameState,
+    level: LevelCommand,
+    searching: bool,
+    initialised: bool,
+    hash_mb: usize,
+    threads: usize,
+}
+
+impl<W: Write> HubSession<W> {
+    /// A session at the start position, writing to `out`; tables are allocated at `init`.
+    pub fn new(out: W) -> Self {
+        let (event_sender, events) = unbounded();
+        Self {
+            out,
+            searcher: Searcher::new(),
+            events,
+            event_sender,
+            game: GameState::new(Position::start()),
+            level: LevelCommand::default(),
+            searching: false,
+            initialised: false,
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+        }
+    }
+
+    /// Serves lines from `input` until `quit`, its end, or a failed write to the GUI.
+    pub fn run(mut self, input: &Receiver<InputLine>) -> io::Result<()> {
+        let result = self.serve(input);
+        self.searcher.stop();
+        self.searcher.wait();
+        result
+    }
+
+    fn serve(&mut self, input: &Receiver<InputLine>) -> io::Result<()> {
+        loop {
+            select! {
+                recv(input) -> line => match line {
+                    Ok(InputLine::Line(line)) => {
+                        if self.on_line(&line)? == Flow::Quit {
+                            return Ok(());
+                        }
+                    }
+                    Ok(InputLine::Overlong(len)) => {
+                        self.abort_search()?;
+                        self.send(&error_line(&format!("line of {len} bytes is too long")))?;
+                    }
+                    // The GUI is gone; a search still running gets its `done` for anyone
+                    // still reading (a script piping commands in), then we exit.
+                    Ok(InputLine::End) | Err(_) => return self.abort_search(),
+                },
+                recv(self.events) -> event => {
+                    if let Ok(event) = event {
+                        self.on_event(event)?;
+                    }
+                }
+            }
+        }
+    }
+
+    fn send(&mut self, line: &str) -> io::Result<()> {
+        writeln!(self.out, "{line}")?;
+        self.out.flush()
+    }
+
+    fn on_event(&mut self, event: SearchEvent<Move>) -> io::Result<()> {
+        match event {
+            SearchEvent::Info(info) => self.send(&info_line(&info, |m| move_to_hub(*m))),
+            SearchEvent::Done(result) => {
+                self.searching = false;
+                self.level = LevelCommand::default();
+                self.send(&done_line(&result, |m| move_to_hub(*m)))
+            }
+        }
+    }
+
+    /// Stops a running search and forwards its remaining events, `done` included.
+    fn abort_search(&mut self) -> io::Result<()> {
+        if !self.searching {
+            return Ok(());
+        }
+        self.searcher.stop();
+        while self.searching {
+            match self.events.recv() {
+                Ok(event) => self.on_event(event)?,
+                // Unreachable while we hold a sender; stop waiting rather than spin.
+                Err(_) => self.searching = false,
+            }
+        }
+        Ok(())
+    }
+
+    fn on_line(&mut self, line: &str) -> io::Result<Flow> {
+        let command = match parse_command(line) {
+            Ok(command) => command,
+            Err(error) => {
+                self.abort_search()?;
+                self.send(&error_line(&error.to_string()))?;
+                return Ok(Flow::Continue);
+            }
+        };
+        if self.searching && !command.is_search_control() {
+            self.abort_search()?;
+        }
+        self.on_command(command)
+    }
+
+    fn on_command(&mut self, command: HubCommand) -> io::Result<Flow> {
+        match command {
+            HubCommand::Hub => {
+                self.send(&id_line(env!("CARGO_PKG_VERSION")))?;
+                for line in param_lines() {
+                    self.send(&line)?;
+                }
+                self.send(&wait_line())?;
+            }
+            HubCommand::SetParam { name, value } => self.set_param(&name, &value)?,
+            HubCommand::Init => {
+                self.allocate();
+                self.initialised = true;
+                self.send(&ready_line())?;
+            }
+            HubCommand::NewGame => self.searcher.clear(),
+            HubCommand::Pos { position, moves } => self.set_position(&position, &moves)?,
+            HubCommand::Level(level) => self.level.merge(&level),
+            HubCommand::Go(mode) => self.go(mode),
+            HubCommand::PonderHit => self.searcher.ponder_hit(),
+            HubCommand::Stop => self.searcher.stop(),
+            HubCommand::Ping => self.send(&pong_line())?,
+            HubCommand::Quit => return Ok(Flow::Quit),
+        }
+        Ok(Flow::Continue)
+    }
+
+    fn allocate(&mut self) {
+        self.searcher.set_threads(self.threads);
+        self.searcher.set_hash_mb(self.hash_mb);
+    }
+
+    fn set_param(&mut self, name: &str, value: &str) -> io::Result<()> {
+        match parse_param(name, value) {
+            Ok(ParamChange::Threads(threads)) => self.threads = threads,
+            Ok(ParamChange::HashMb(mb)) => self.hash_mb = mb,
+            // International draughts is the only variant the table accepts.
+            Ok(ParamChange::Variant(_)) => return Ok(()),
+            // The time manager budgets every move as if the opponent's time were lost to us;
+            // accepting the flag keeps GUIs that always send it happy.
+            Ok(ParamChange::Ponder(_)) => return Ok(()),
+            Err(error) => return self.send(&error_line(&error.to_string())),
+        }
+        // Hub GUIs only set parameters before `init`; a later change takes effect at once.
+        if self.initialised {
+            self.allocate();
+        }
+        Ok(())
+    }
+
+    /// Replays `moves` from `position` on a fresh game; on any error the old game stays.
+    fn set_position(&mut self, position: &str, moves: &[String]) -> io::Result<()> {
+        let start = match parse_hub(position) {
+            Ok(start) => start,
+            Err(error) => return self.send(&error_line(&format!("bad position: {error}"))),
+        };
+        let mut game = GameState::new(start);
+        for (index, text) in moves.iter().enumerate() {
+            if let Err(error) = game.play_text(text) {
+                let message = format!("move {} ({text}): {error}", index + 1);
+                return self.send(&error_line(&message));
+            }
+        }
+        self.game = game;
+        self.level = LevelCommand::default();
+        Ok(())
+    }
+
+    fn go(&mut self, mode: GoMode) {
+        let limits = self.level.to_limits(mode, MOVE_OVERHEAD);
+        let root = SearchPosition::new(*self.game.position(), self.game.clocks());
+        let history = self.game.history();
+        // The game history ends with the root itself; the search wants what came before.
+        let before_root = history[..history.len().saturating_sub(1)].to_vec();
+        self.searcher
+            .start(root, before_root, limits, self.event_sender.clone());
+        self.searching = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::{Arc, Mutex};
+
+    /// Output shared with the test while the session owns its writer.
+    #[derive(Clone, Default)]
+    struct SharedOutput(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for SharedOutput {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn run_lines(lines: &[&str]) -> Vec<String> {
+        let output = SharedOutput::default();
+        let (sender, receiver) = unbounded();
+        for line in lines {
+            sender.send(InputLine::Line(line.to_string())).unwrap();
+        }
+        sender.send(InputLine::End).unwrap();
+        HubSession::new(output.clone()).run(&receiver).unwrap();
+        let bytes = output.0.lock().unwrap().clone();
+        String::from_utf8(bytes)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn handshake_declares_params_then_waits() {
+        let lines = run_lines(&["hub", "init"]);
+        assert!(lines[0].starts_with("id name=tvilling"));
+        assert!(lines.iter().any(|l| l.starts_with("param name=variant")));
+        let wait = lines.iter().position(|l| l == "wait").unwrap();
+        assert_eq!(lines[wait + 1], "ready");
+    }
+
+    #[test]
+    fn an_illegal_move_keeps_the_previous_position() {
+        let lines = run_lines(&[
+            "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23\"",
+            "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-26\"",
+            "level depth=2",
+            "go think",
+        ]);
+        assert!(lines[0].starts_with("error message="), "{lines:?}");
+        // The capture from the first `pos` is compulsory, so it must still be the position.
+        let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
+        assert!(done.starts_with("done move=28x19x23"), "{done}");
+    }
+
+    #[test]
+    fn a_command_during_a_search_aborts_it_with_a_done_first() {
+        let lines = run_lines(&["level infinite", "go analyze", "ping", "hub"]);
+        let pong = lines.iter().position(|l| l == "pong").unwrap();
+        let done = lines
+            .iter()
+            .position(|l| l.starts_with("done move="))
+            .unwrap();
+        let id = lines.iter().position(|l| l.starts_with("id ")).unwrap();
+        assert!(pong < done && done < id, "{lines:?}");
+        assert_eq!(lines.iter().filter(|l| l.starts_with("done")).count(), 1);
+    }
+
+    #[test]
+    fn stop_without_a_search_is_ignored_and_limits_reset_after_done() {
+        let lines = run_lines(&["stop", "level depth=1", "go think", "ping"]);
+        assert!(lines.iter().all(|l| !l.starts_with("error")), "{lines:?}");
+        assert_eq!(lines.iter().filter(|l| l.starts_with("done")).count(), 1);
+        assert!(lines.iter().any(|l| l == "pong"));
+    }
+}

@@ -1,0 +1,463 @@
+//! The UCI chess session: owns the game, the options and the searcher, and answers the GUI.
+//!
+//! One loop waits on two channels at once (`select!`): lines from the stdin reader thread
+//! and events from the running search. So `isready` is answered at once during a search,
+//! `stop` reaches the search promptly, and `info`/`bestmove` lines are printed as the
+//! search produces them; stdout is flushed after every line and carries protocol only.
+//!
+//! Every `go` gets exactly one `bestmove`. Commands arriving while a search runs:
+//!
+//! | command                 | during a search                                          |
+//! |-------------------------|----------------------------------------------------------|
+//! | `isready`               | `readyok` at once; the search goes on                    |
+//! | `stop`                  | the search ends; its `bestmove` follows                  |
+//! | `ponderhit`             | pondering becomes a timed search from now                |
+//! | `quit` (or end of input)| stop, print the `bestmove`, exit                         |
+//! | `d`, `eval`, `uci`      | answered; the search goes on                             |
+//! | `position`, `go`, `setoption`, `ucinewgame`, `bench`, `go perft` | stop the search first (its `bestmove` is printed), then run |
+//!
+//! Bad input of any kind is answered with `info string error: ...` and changes nothing: a
+//! `position` is built whole before it replaces the current game.
+
+use super::board_text::{board_lines, material_count};
+use super::output::{bestmove_line, id_lines, info_line, info_string, READYOK, UCIOK};
+use super::setup::GameSetup;
+use super::{
+    option_lines, parse_command, parse_option, EngineSettings, GoCommand, OptionChange, UciCommand,
+    UciError, Wdl,
+};
+use crate::chess::{divide, move_to_uci, parse_uci_move, Color, Move, Position};
+use crate::cli::{bench, DEFAULT_BENCH_DEPTH};
+use crate::engine::{Game, SearchEvent, SearchResult, Searcher};
+use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
+use crossbeam_channel::{select, unbounded, Receiver, Sender};
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// Runs the UCI engine on stdin/stdout until `quit` or the end of input.
+pub fn run() -> ExitCode {
+    let input = spawn_stdin_reader();
+    let mut session = Session::new(io::stdout().lock());
+    match session.serve(&input) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            log::error!("cannot write to the GUI: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Whether the loop goes on after a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// What the session remembers about the search in flight, to print its lines.
+#[derive(Clone, Copy, Debug)]
+struct RunningSearch {
+    /// Castling printed as king takes rook.
+    chess960: bool,
+    /// Material of the root, for the WDL model.
+    material: u32,
+}
+
+/// A UCI conversation writing protocol lines to `out`.
+pub struct Session<W: Write> {
+    out: W,
+    settings: EngineSettings,
+    game: GameSetup,
+    searcher: Searcher<Position>,
+    events_tx: Sender<SearchEvent<Move>>,
+    events_rx: Receiver<SearchEvent<Move>>,
+    running: Option<RunningSearch>,
+}
+
+impl<W: Write> Session<W> {
+    /// A session at the start position with default options.
+    pub fn new(out: W) -> Self {
+        let (events_tx, events_rx) = unbounded();
+        Self {
+            out,
+            settings: EngineSettings::default(),
+            game: GameSetup::startpos(),
+            searcher: Searcher::new(),
+            events_tx,
+            events_rx,
+            running: None,
+        }
+    }
+
+    /// Serves `input` until `quit` or its end; an `Err` means the output is gone.
+    pub fn serve(&mut self, input: &Receiver<InputLine>) -> io::Result<()> {
+        let events = self.events_rx.clone();
+        loop {
+            select! {
+                recv(input) -> line => {
+                    let flow = match line {
+                        Ok(InputLine::Line(text)) => self.handle_line(&text)?,
+                        Ok(InputLine::Overlong(length)) => {
+                            self.error(&format!("a line of {length} bytes is too long; ignored"))?;
+                            Flow::Continue
+                        }
+                        Ok(InputLine::End) | Err(_) => Flow::Quit,
+                    };
+                    if flow == Flow::Quit {
+                        return self.finish_search();
+                    }
+                }
+                recv(events) -> event => {
+                    if let Ok(event) = event {
+                        self.on_event(event)?;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Parses and executes one line.
+    fn handle_line(&mut self, line: &str) -> io::Result<Flow> {
+        log::debug!("<< {line}");
+        match parse_command(line) {
+            Ok(command) => self.execute(command),
+            Err(UciError::BadGo { reason, recovered }) => {
+                // Every go must be answered: search with what did parse.
+                self.error(&format!("go: {reason}; searching with the rest"))?;
+                self.go(&recovered)?;
+                Ok(Flow::Continue)
+            }
+            Err(e) => {
+                self.error(&e.to_string())?;
+                Ok(Flow::Continue)
+            }
+        }
+    }
+
+    fn execute(&mut self, command: UciCommand) -> io::Result<Flow> {
+        match command {
+            UciCommand::Empty | UciCommand::Register | UciCommand::Debug(_) => {}
+            UciCommand::Uci => {
+                for line in id_lines().into_iter().chain(option_lines()) {
+                    self.line(&line)?;
+                }
+                self.line(UCIOK)?;
+            }
+            UciCommand::IsReady => self.line(READYOK)?,
+            UciCommand::SetOption { name, value } => {
+                self.finish_search()?;
+                self.set_option(&name, value.as_deref())?;
+            }
+            UciCommand::UciNewGame => {
+                self.finish_search()?;
+                self.searcher.clear();
+                self.game = GameSetup::startpos();
+            }
+            UciCommand::Position(command) => {
+                self.finish_search()?;
+                match GameSetup::from_command(&command, self.settings.chess960) {
+                    Ok(game) => self.game = game,
+                    Err(e) => self.error(&e.to_string())?,
+                }
+            }
+            UciCommand::Go(go) => self.go(&go)?,
+            UciCommand::Stop => self.searcher.stop(),
+            UciCommand::PonderHit => self.searcher.ponder_hit(),
+            UciCommand::Quit => return Ok(Flow::Quit),
+            UciCommand::Perft(depth) => {
+                self.finish_search()?;
+                self.perft(depth)?;
+            }
+            UciCommand::Bench { depth } => {
+                self.finish_search()?;
+                if let Err(e) = bench(depth.unwrap_or(DEFAULT_BENCH_DEPTH), &mut self.out) {
+                    self.error(&e.to_string())?;
+                }
+            }
+            UciCommand::Display => {
+                for line in board_lines(&self.game.root) {
+                    self.line(&line)?;
+                }
+            }
+            UciCommand::Eval => {
+                let eval = self.game.root.evaluate();
+                let white = match self.game.root.side_to_move() {
+                    Color::White => eval,
+                    Color::Black => -eval,
+                };
+                self.line(&format!(
+                    "Evaluation: {eval} cp (side to move), {white} cp (White)"
+                ))?;
+            }
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// Castling notation for the current game: king takes rook in Chess960.
+    fn chess960(&self) -> bool {
+        self.settings.chess960 || self.game.root.is_chess960()
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> io::Result<()> {
+        let change = match parse_option(name, value) {
+            Ok(change) => change,
+            Err(e) => return self.error(&e.to_string()),
+        };
+        if self.settings.apply(change) {
+            match change {
+                OptionChange::Hash(mb) => self.searcher.set_hash_mb(mb),
+                OptionChange::Threads(threads) => self.searcher.set_threads(threads),
+                OptionChange::ClearHash => self.searcher.clear(),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Starts a search of the current game (stopping any running one first).
+    fn go(&mut self, go: &GoCommand) -> io::Result<()> {
+        self.finish_search()?;
+        let chess960 = self.chess960();
+        let mut searchmoves = Vec::new();
+        for text in &go.searchmoves {
+            match parse_uci_move(&self.game.root, text, chess960) {
+                Ok(mv) => searchmoves.push(mv),
+                Err(e) => self.error(&format!("go searchmoves: {e}; ignored"))?,
+            }
+        }
+        let white = self.game.root.side_to_move() == Color::White;
+        let limits = go.to_limits(
+            white,
+            searchmoves,
+            self.settings.multipv,
+            self.settings.move_overhead,
+            self.settings.move_delay,
+        );
+        self.running = Some(RunningSearch {
+            chess960,
+            material: material_count(&self.game.root),
+        });
+        self.searcher.start(
+            self.game.root.clone(),
+            self.game.history.clone(),
+            limits,
+            self.events_tx.clone(),
+        );
+        // Done is queued before the search counts as finished, so an idle searcher with
+        // nothing queued never started (the OS refused its thread).
+        if !self.searcher.is_searching() && self.events_rx.is_empty() {
+            self.error("the search could not start")?;
+            self.running = None;
+            let result = SearchResult {
+                best: None,
+                ponder: None,
+            };
+            self.line(&bestmove_line(&result, |mv: &Move| {
+                move_to_uci(*mv, chess960)
+            }))?;
+        }
+        Ok(())
+    }
+
+    /// Stops the running search, if any, and prints everything it still reports, its
+    /// `bestmove` last.
+    fn finish_search(&mut self) -> io::Result<()> {
+        if self.running.is_none() {
+            return Ok(());
+        }
+        self.searcher.stop();
+        while self.running.is_some() {
+            match self.events_rx.recv() {
+                Ok(event) => self.on_event(event)?,
+                // Unreachable while we hold a sender; ends the wait rather than spinning.
+                Err(_) => self.running = None,
+            }
+        }
+        Ok(())
+    }
+
+    /// Prints one search event.
+    fn on_event(&mut self, event: SearchEvent<Move>) -> io::Result<()> {
+        let Some(search) = self.running else {
+            return Ok(());
+        };
+        let format = |mv: &Move| move_to_uci(*mv, search.chess960);
+        let line = match event {
+            SearchEvent::Info(info) => {
+                let wdl = self
+                    .settings
+                    .show_wdl
+                    .then(|| Wdl::from_score(info.score, search.material));
+                info_line(&info, wdl, format)
+            }
+            SearchEvent::Done(result) => {
+                self.running = None;
+                bestmove_line(&result, format)
+            }
+        };
+        self.line(&line)
+    }
+
+    /// `go perft N`: Stockfish's divide output, then the total.
+    fn perft(&mut self, depth: u32) -> io::Result<()> {
+        let root = self.game.root.clone();
+        let chess960 = self.chess960();
+        let mut total = 1;
+        if depth > 0 {
+            total = 0;
+            for (mv, count) in divide(&root, depth) {
+                self.line(&format!("{}: {count}", move_to_uci(mv, chess960)))?;
+                total += count;
+            }
+        }
+        self.line("")?;
+        self.line(&format!("Nodes searched: {total}"))
+    }
+
+    fn error(&mut self, message: &str) -> io::Result<()> {
+        self.line(&info_string(&format!("error: {message}")))
+    }
+
+    fn line(&mut self, text: &str) -> io::Result<()> {
+        log::debug!(">> {text}");
+        writeln!(self.out, "{text}")?;
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::stdin_lines::spawn_line_reader;
+    use std::io::Cursor;
+
+    /// Runs a whole script through a session and returns what it printed.
+    fn converse(script: &str) -> Vec<String> {
+        let input = spawn_line_reader(Cursor::new(script.as_bytes().to_vec()));
+        let mut out = Vec::new();
+        Session::new(&mut out).serve(&input).unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn count(lines: &[String], prefix: &str) -> usize {
+        lines.iter().filter(|l| l.starts_with(prefix)).count()
+    }
+
+    #[test]
+    fn handshake_lists_ids_and_options() {
+        let lines = converse("uci\nisready\nquit\n");
+        assert!(lines[0].starts_with("id name tvilling"));
+        assert!(lines
+            .iter()
+            .any(|l| l == "option name Hash type spin default 16 min 1 max 65536"));
+        assert_eq!(lines[lines.len() - 2], "uciok");
+        assert_eq!(lines[lines.len() - 1], "readyok");
+    }
+
+    #[test]
+    fn every_go_gets_exactly_one_bestmove() {
+        let lines = converse(
+            "position startpos\ngo depth 2\ngo infinite\ngo depth 1\nposition startpos moves e2e4\nquit\n",
+        );
+        assert_eq!(count(&lines, "bestmove"), 3, "{lines:?}");
+    }
+
+    #[test]
+    fn end_of_input_stops_an_infinite_search_with_a_bestmove() {
+        let lines = converse("go infinite\n");
+        assert_eq!(count(&lines, "bestmove"), 1);
+    }
+
+    #[test]
+    fn mate_is_found_and_reported_in_moves() {
+        let lines = converse("position fen 1k6/8/1K6/8/8/8/8/7R w - - 0 1\ngo depth 3\n");
+        assert!(
+            lines.iter().any(|l| l.contains("score mate 1")),
+            "{lines:?}"
+        );
+        assert_eq!(lines.last().unwrap().split(' ').nth(1), Some("h1h8"));
+    }
+
+    #[test]
+    fn go_mate_sees_through_zugzwang() {
+        // 1. Ra6! leaves Black in zugzwang (bxa6 b7#, a bishop move Rxa7#): a null move
+        // would wrongly refute it, so mate searches do without. Searched to the end here,
+        // since a scripted session stops its search at the end of input.
+        let root = Position::from_fen("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1").unwrap();
+        let go = GoCommand {
+            mate: Some(2),
+            depth: Some(12),
+            ..GoCommand::default()
+        };
+        let limits = go.to_limits(true, Vec::new(), 1, Default::default(), Default::default());
+        let outcome = Searcher::new().search_sync(root, Vec::new(), limits);
+        assert_eq!(outcome.score, crate::engine::Score::Win(3));
+        assert_eq!(
+            outcome.best.map(|mv| move_to_uci(mv, false)).as_deref(),
+            Some("a1a6")
+        );
+    }
+
+    #[test]
+    fn no_legal_move_is_bestmove_0000() {
+        let lines = converse("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\n");
+        assert_eq!(lines.last().unwrap(), "bestmove 0000");
+    }
+
+    #[test]
+    fn bad_position_keeps_the_previous_game() {
+        let lines =
+            converse("position startpos moves e2e4\nposition startpos moves d2d4 d2d4\nd\n");
+        assert!(lines[0].starts_with("info string error: position: move 2"));
+        let fen = "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        assert!(lines.iter().any(|l| l == fen), "{lines:?}");
+    }
+
+    #[test]
+    fn bad_go_reports_and_still_answers() {
+        let lines = converse("go depth abc\nstop\n");
+        assert!(lines[0].starts_with("info string error: go:"));
+        assert_eq!(count(&lines, "bestmove"), 1);
+    }
+
+    #[test]
+    fn garbage_and_bad_options_answer_errors() {
+        let lines = converse("garbage\nsetoption name Hash value 0\nsetoption name Nope value 1\n");
+        assert_eq!(count(&lines, "info string error:"), 3, "{lines:?}");
+    }
+
+    #[test]
+    fn go_perft_prints_divide_and_total() {
+        let lines = converse("go perft 2\n");
+        assert_eq!(lines.len(), 22);
+        assert!(lines.contains(&"e2e4: 20".to_string()));
+        assert_eq!(lines.last().unwrap(), "Nodes searched: 400");
+    }
+
+    #[test]
+    fn chess960_castling_is_printed_king_takes_rook() {
+        let lines = converse(
+            "setoption name UCI_Chess960 value true\n\
+             position fen bq1nrkrb/ppppp1pp/3n1p2/8/6P1/4N3/PPPPPP1P/BQN1RKRB w KQkq - 0 3\n\
+             go depth 2 searchmoves f1g1\n",
+        );
+        assert!(
+            lines.last().unwrap().starts_with("bestmove f1g1"),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn wdl_and_multipv_reach_the_info_lines() {
+        let lines = converse(
+            "setoption name UCI_ShowWDL value true\nsetoption name MultiPV value 2\ngo depth 3\n",
+        );
+        assert!(lines
+            .iter()
+            .any(|l| l.contains("multipv 2") && l.contains(" wdl ")));
+    }
+}
