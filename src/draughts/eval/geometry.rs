@@ -60,9 +60,6 @@ pub const ADVANCE_ROWS: [[u64; 10]; 2] = {
 /// The six central squares 22-24 and 27-29 (their own mirror image).
 pub const CENTRE: u64 = squares(&[22, 23, 24, 27, 28, 29]);
 
-/// The squares around the centre from which men support or contest it.
-pub const CENTRE_RING: u64 = squares(&[17, 18, 19, 20, 21, 30, 31, 32, 33, 34]);
-
 /// Back-row squares whose men stop breakthroughs (47-49 for White, 2-4 for Black).
 pub const GUARD: [u64; 2] = both(squares(&[47, 48, 49]));
 

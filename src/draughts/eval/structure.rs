@@ -4,9 +4,9 @@
 //! All of it is a handful of masks and popcounts per side: the tables live in
 //! [`super::geometry`], the weights in [`super::weights`].
 
-use super::geometry::{ADVANCE_ROWS, CENTRE, CENTRE_RING, GUARD, LEFT_WING, OUTPOST, RIGHT_WING};
+use super::geometry::{ADVANCE_ROWS, CENTRE, GUARD, LEFT_WING, OUTPOST, RIGHT_WING};
 use super::phase::Phase;
-use super::weights::{BALANCE, CENTRE as CENTRE_W, CENTRE_RING as RING_W, GUARD as GUARD_W};
+use super::weights::{BALANCE, CENTRE as CENTRE_W, GUARD as GUARD_W};
 use super::weights::{LOCK, OUTPOST as OUTPOST_W, TEMPO};
 use crate::draughts::bitboard::{step, BOARD};
 use crate::draughts::position::{Color, Position};
@@ -28,7 +28,6 @@ pub fn score(pos: &Position, phase: Phase) -> i32 {
     let black = Formation::of(pos, Color::Black);
     phase.scale(TEMPO, white.tempo - black.tempo)
         + phase.scale(CENTRE_W, white.centre - black.centre)
-        + phase.scale(RING_W, white.ring - black.ring)
         + phase.scale(GUARD_W, white.guard - black.guard)
         + phase.scale(BALANCE, white.imbalance - black.imbalance)
         + OUTPOST_W * (white.outposts - black.outposts)
@@ -41,8 +40,6 @@ struct Formation {
     tempo: i32,
     /// Men on the central squares.
     centre: i32,
-    /// Men on the ring around the centre.
-    ring: i32,
     /// Men on the guarding back-row squares while the opponent has men.
     guard: i32,
     /// Difference between the men on the two wings.
@@ -75,7 +72,6 @@ impl Formation {
         Formation {
             tempo,
             centre: count(men & CENTRE),
-            ring: count(men & CENTRE_RING),
             guard,
             imbalance: (count(men & LEFT_WING) - count(men & RIGHT_WING)).abs(),
             outposts: count(men & OUTPOST[us as usize] & backed),
