@@ -35,14 +35,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .map(|&mv| {
             let mut child = pos.clone();
             child.play(mv);
-            (
-                mv,
-                if depth <= 1 {
-                    1
-                } else {
-                    perft(&child, depth - 1)
-                },
-            )
+            (mv, perft(&child, depth.saturating_sub(1)))
         })
         .collect()
 }
