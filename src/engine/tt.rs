@@ -105,11 +105,16 @@ impl TranspositionTable {
         let bytes = mb.clamp(1, 65_536) << 20;
         let buckets = bytes / (BUCKET * std::mem::size_of::<AtomicU64>());
         let entries = (0..buckets * BUCKET).map(|_| AtomicU64::new(0)).collect();
-        Self {
+        let table = Self {
             entries,
             buckets,
             age: AtomicU8::new(0),
-        }
+        };
+        // The allocator hands out zeroed pages that the kernel maps on first touch; touching
+        // them all now keeps those page faults (tens of ms for 64 MB) out of the first search.
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        table.clear(threads);
+        table
     }
 
     /// Empties the table, splitting the work over `threads` threads, and resets the age.
