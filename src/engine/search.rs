@@ -367,6 +367,22 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
+    /// What every node does first: counts itself, empties its PV and notes its ply. Gives
+    /// the node's score when it ends here: the search was stopped or the ply is too deep.
+    #[inline(always)]
+    fn enter_node(&mut self, pos: &G, ply: usize) -> Option<i32> {
+        self.pv_len[ply] = 0;
+        self.count_node();
+        if self.stopped {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return Some(pos.evaluate().clamp(-MAX_EVAL, MAX_EVAL));
+        }
+        None
+    }
+
     #[inline]
     fn pv_row(ply: usize) -> usize {
         ply * (MAX_PLY + 1)
@@ -397,14 +413,8 @@ impl<'a, G: Game> Worker<'a, G> {
             self.leaves += 1;
             return self.quiescence(pos, alpha, beta, ply);
         }
-        self.pv_len[ply] = 0;
-        self.count_node();
-        if self.stopped {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if ply >= MAX_PLY - 1 {
-            return pos.evaluate().clamp(-MAX_EVAL, MAX_EVAL);
+        if let Some(score) = self.enter_node(pos, ply) {
+            return score;
         }
 
         // Step 2: draws by repetition and by rule.
@@ -426,12 +436,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let hash = pos.hash();
         let tt = self.tt.probe(hash, ply);
         if let Some(e) = tt {
-            let fits = match e.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => e.score >= beta,
-                TtBound::Upper => e.score <= alpha,
-            };
-            if !pv_node && e.depth >= depth && fits {
+            if !pv_node && e.depth >= depth && e.cuts(alpha, beta) {
                 return e.score;
             }
         }
@@ -681,14 +686,8 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Resolves noisy moves until the position is quiet, so the static evaluation is
     /// never taken in the middle of an exchange. In check every legal move is searched.
     fn quiescence(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv_len[ply] = 0;
-        self.count_node();
-        if self.stopped {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if ply >= MAX_PLY - 1 {
-            return pos.evaluate().clamp(-MAX_EVAL, MAX_EVAL);
+        if let Some(score) = self.enter_node(pos, ply) {
+            return score;
         }
         if pos.is_rule_draw() {
             return 0;
@@ -696,12 +695,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let hash = pos.hash();
         let tt = self.tt.probe(hash, ply);
         if let Some(e) = tt {
-            let fits = match e.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => e.score >= beta,
-                TtBound::Upper => e.score <= alpha,
-            };
-            if fits {
+            if e.cuts(alpha, beta) {
                 return e.score;
             }
         }

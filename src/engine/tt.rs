@@ -40,6 +40,18 @@ pub struct TtEntry {
     pub bound: TtBound,
 }
 
+impl TtEntry {
+    /// Whether the stored score settles a node searched with window `(alpha, beta)`.
+    #[inline]
+    pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            TtBound::Exact => true,
+            TtBound::Lower => self.score >= beta,
+            TtBound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 /// A lock-free hash table of search results.
 pub struct TranspositionTable {
     entries: Vec<AtomicU64>,
