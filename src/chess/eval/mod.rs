@@ -11,6 +11,7 @@
 //! is turned to the side to move's view. Weights live in one flat vector ([`WEIGHTS`])
 //! whose layout is in [`features`].
 
+mod explain;
 pub mod features;
 mod king;
 mod pawns;
@@ -24,6 +25,7 @@ mod weights;
 #[cfg(test)]
 mod tests;
 
+pub use explain::explain;
 pub use features::NUM_FEATURES;
 pub use render::render_weights;
 pub use scale::SCALE_NORMAL;

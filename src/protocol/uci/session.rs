@@ -26,9 +26,10 @@ use super::{
     option_lines, parse_command, parse_option, EngineSettings, GoCommand, OptionChange, UciCommand,
     UciError, Wdl,
 };
+use crate::chess::eval::explain;
 use crate::chess::{divide, move_to_uci, parse_uci_move, Color, Move, Position};
 use crate::cli::{bench, DEFAULT_BENCH_DEPTH};
-use crate::engine::{Game, SearchEvent, SearchResult, Searcher};
+use crate::engine::{SearchEvent, SearchResult, Searcher};
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 use std::io::{self, Write};
@@ -180,14 +181,9 @@ impl<W: Write> Session<W> {
                 }
             }
             UciCommand::Eval => {
-                let eval = self.game.root.evaluate();
-                let white = match self.game.root.side_to_move() {
-                    Color::White => eval,
-                    Color::Black => -eval,
-                };
-                self.line(&format!(
-                    "Evaluation: {eval} cp (side to move), {white} cp (White)"
-                ))?;
+                for line in explain(&self.game.root) {
+                    self.line(&line)?;
+                }
             }
         }
         Ok(Flow::Continue)
