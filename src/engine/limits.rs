@@ -38,6 +38,9 @@ pub struct Limits<M> {
     pub searchmoves: Vec<M>,
     /// Time the GUI loses between our answer and its clock stopping.
     pub move_overhead: Duration,
+    /// The GUI lets us ponder: part of the opponent's thinking time becomes ours, so a clock
+    /// move may be given a larger share.
+    pub ponder_enabled: bool,
 }
 
 impl<M> Default for Limits<M> {
@@ -53,6 +56,7 @@ impl<M> Default for Limits<M> {
             multipv: 1,
             searchmoves: Vec::new(),
             move_overhead: Duration::from_millis(10),
+            ponder_enabled: false,
         }
     }
 }

@@ -32,6 +32,10 @@ const LAG_RESERVE_OVERHEADS: u32 = 5;
 /// ...plus this much: what a loaded machine can add to one move's round trip.
 const LAG_RESERVE_BASE: Duration = Duration::from_millis(80);
 
+/// With pondering on, a clock move's allocation grows by this factor: on a ponder hit the
+/// opponent's time already went into this move.
+const PONDER_BONUS: f64 = 1.25;
+
 /// A fixed move time never drops below this, so a search can at least finish depth 1.
 const MIN_MOVE_TIME: Duration = Duration::from_millis(5);
 
@@ -43,6 +47,9 @@ pub struct TimeManager {
     scale: f64,
     stable_iterations: u32,
     last_score: Option<i32>,
+    /// Only a clock is spent by judgement; a fixed move time is spent whole, as the user
+    /// who set it expects (an unfinished iteration still improves the move).
+    scalable: bool,
 }
 
 impl TimeManager {
@@ -63,7 +70,11 @@ impl TimeManager {
             // spend; when the increment does not cover the overhead the clock settles at the
             // reserve and moves come at once.
             let net_increment = clock.increment.saturating_sub(overhead);
-            let alloc = (pool / moves + net_increment.mul_f64(INCREMENT_SHARE)).min(pool);
+            let mut alloc = pool / moves + net_increment.mul_f64(INCREMENT_SHARE);
+            if limits.ponder_enabled {
+                alloc = alloc.mul_f64(PONDER_BONUS);
+            }
+            let alloc = alloc.min(pool);
             let cap = if last_move_of_period {
                 pool
             } else {
@@ -75,12 +86,14 @@ impl TimeManager {
             soft = Some(s);
             hard = Some(h);
         }
+        let scalable = soft.is_some();
         if let Some(move_time) = limits.move_time {
             let t = move_time.saturating_sub(overhead).max(MIN_MOVE_TIME);
             soft = Some(soft.map_or(t, |s| s.min(t)));
             hard = Some(hard.map_or(t, |h| h.min(t)));
         }
         Some(Self {
+            scalable,
             soft_base: soft?,
             hard: hard?,
             scale: 1.0,
@@ -91,6 +104,9 @@ impl TimeManager {
 
     /// Do not start a new iteration after this much time.
     pub fn soft_limit(&self) -> Duration {
+        if !self.scalable {
+            return self.hard;
+        }
         self.soft_base.mul_f64(self.scale).min(self.hard)
     }
 
@@ -198,6 +214,15 @@ mod tests {
         };
         let tm = TimeManager::new(&limits).unwrap();
         assert_eq!((r(tm.soft_limit()), r(tm.hard_limit())), (990, 990));
+        let mut stable = tm.clone();
+        for _ in 0..10 {
+            stable.update(false, 20);
+        }
+        assert_eq!(
+            stable.soft_limit(),
+            tm.soft_limit(),
+            "a move time is spent whole"
+        );
         let limits = Limits::<u8> {
             move_time: Some(ms(3)),
             ..Limits::default()
@@ -228,6 +253,21 @@ mod tests {
         let start = TimeManager::new(&with_clock(clock(1_000, 10, None))).unwrap();
         assert!(start.hard_limit() <= ms(1_000 - 10 - 130) / 2);
         assert!(start.soft_limit() >= ms(20));
+    }
+
+    #[test]
+    fn pondering_enlarges_a_clock_move_but_not_the_cap() {
+        let plain = TimeManager::new(&with_clock(clock(60_000, 0, None))).unwrap();
+        let mut limits = with_clock(clock(60_000, 0, None));
+        limits.ponder_enabled = true;
+        let ponder = TimeManager::new(&limits).unwrap();
+        assert_eq!(
+            r(ponder.soft_limit()),
+            r(plain.soft_limit().mul_f64(PONDER_BONUS))
+        );
+        limits.clock = Some(clock(2_000, 0, Some(1)));
+        let last = TimeManager::new(&limits).unwrap();
+        assert_eq!(r(last.hard_limit()), 2_000 - 10 - 130);
     }
 
     #[test]

@@ -50,6 +50,8 @@ pub struct HubSession<W: Write> {
     initialised: bool,
     hash_mb: usize,
     threads: usize,
+    /// The `ponder` parameter: the GUI will let us ponder.
+    ponder_enabled: bool,
 }
 
 impl<W: Write> HubSession<W> {
@@ -67,6 +69,7 @@ impl<W: Write> HubSession<W> {
             initialised: false,
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
+            ponder_enabled: false,
         }
     }
 
@@ -189,9 +192,11 @@ impl<W: Write> HubSession<W> {
             Ok(ParamChange::HashMb(mb)) => self.hash_mb = mb,
             // International draughts is the only variant the table accepts.
             Ok(ParamChange::Variant(_)) => return Ok(()),
-            // The time manager budgets every move as if the opponent's time were lost to us;
-            // accepting the flag keeps GUIs that always send it happy.
-            Ok(ParamChange::Ponder(_)) => return Ok(()),
+            // Only the time budget reads it: no allocation to redo.
+            Ok(ParamChange::Ponder(on)) => {
+                self.ponder_enabled = on;
+                return Ok(());
+            }
             Err(error) => return self.send(&error_line(&error.to_string())),
         }
         // Hub GUIs only set parameters before `init`; a later change takes effect at once.
@@ -220,7 +225,8 @@ impl<W: Write> HubSession<W> {
     }
 
     fn go(&mut self, mode: GoMode) {
-        let limits = self.level.to_limits(mode, MOVE_OVERHEAD);
+        let mut limits = self.level.to_limits(mode, MOVE_OVERHEAD);
+        limits.ponder_enabled = self.ponder_enabled;
         let root = SearchPosition::new(*self.game.position(), self.game.clocks());
         let history = self.game.history();
         // The game history ends with the root itself; the search wants what came before.

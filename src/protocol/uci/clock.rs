@@ -68,6 +68,7 @@ impl GoCommand {
             multipv: multipv.max(1),
             searchmoves,
             move_overhead: overhead,
+            ponder_enabled: false,
         }
     }
 }

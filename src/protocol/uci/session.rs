@@ -222,13 +222,14 @@ impl<W: Write> Session<W> {
             }
         }
         let white = self.game.root.side_to_move() == Color::White;
-        let limits = go.to_limits(
+        let mut limits = go.to_limits(
             white,
             searchmoves,
             self.settings.multipv,
             self.settings.move_overhead,
             self.settings.move_delay,
         );
+        limits.ponder_enabled = self.settings.ponder;
         self.running = Some(RunningSearch {
             chess960,
             material: material_count(&self.game.root),
