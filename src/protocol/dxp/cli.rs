@@ -8,13 +8,33 @@ use super::follower::serve;
 use super::initiator::{play_match, InitiatorError, MatchTerms};
 use crate::draughts::Color;
 use crate::engine::Searcher;
+use crate::protocol::hub::param::DEFAULT_HASH_MB;
 
 /// Where the follower listens unless told otherwise (DXP's usual port, loopback only).
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:27531";
 
 /// Usage text shown with every command-line error.
-pub const USAGE: &str = "usage: tvilling dxp [--listen ADDR:PORT]\n       \
-     tvilling dxp --connect HOST:PORT --color white|black --time MINUTES --moves N [--games N]";
+pub const USAGE: &str =
+    "usage: tvilling dxp [--listen ADDR:PORT] [--hash MB] [--threads N]\n       \
+     tvilling dxp --connect HOST:PORT --color white|black --time MINUTES --moves N [--games N] \
+     [--hash MB] [--threads N]";
+
+/// Largest transposition table `--hash` accepts, in MB (as the Hub `hash` parameter).
+const MAX_HASH_MB: usize = 65536;
+
+/// Most search threads `--threads` accepts (as the Hub `threads` parameter).
+const MAX_THREADS: usize = 256;
+
+/// Everything `tvilling dxp` was asked for: the role and the engine's size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DxpArgs {
+    /// Follower or initiator, with its terms.
+    pub role: DxpRole,
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+    /// Search threads.
+    pub threads: usize,
+}
 
 /// The role asked for on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,8 +77,21 @@ fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, DxpCliErro
         .map_err(|_| DxpCliError::Usage(format!("{flag}: '{value}' is not a valid number")))
 }
 
+fn in_range(flag: &str, value: &str, max: usize) -> Result<usize, DxpCliError> {
+    let n: usize = number(flag, value)?;
+    if (1..=max).contains(&n) {
+        Ok(n)
+    } else {
+        Err(DxpCliError::Usage(format!(
+            "{flag}: {n} is outside 1..={max}"
+        )))
+    }
+}
+
 /// Reads the arguments after `dxp`.
-pub fn parse_args(args: &[String]) -> Result<DxpRole, DxpCliError> {
+pub fn parse_args(args: &[String]) -> Result<DxpArgs, DxpCliError> {
+    let mut hash_mb = DEFAULT_HASH_MB;
+    let mut threads = 1;
     let mut listen = None;
     let mut connect = None;
     let mut color = None;
@@ -87,18 +120,25 @@ pub fn parse_args(args: &[String]) -> Result<DxpRole, DxpCliError> {
             "--time" => minutes = Some(number::<u16>(flag, value)?.min(999)),
             "--moves" => moves = Some(number::<u16>(flag, value)?.min(999)),
             "--games" => games = number(flag, value)?,
+            "--hash" => hash_mb = in_range(flag, value, MAX_HASH_MB)?,
+            "--threads" => threads = in_range(flag, value, MAX_THREADS)?,
             other => return Err(DxpCliError::Usage(format!("unknown option {other}"))),
         }
     }
+    let with_size = |role| DxpArgs {
+        role,
+        hash_mb,
+        threads,
+    };
     let Some(address) = connect else {
         if color.is_some() || minutes.is_some() || moves.is_some() {
             return Err(DxpCliError::Usage(
                 "--color, --time and --moves need --connect".into(),
             ));
         }
-        return Ok(DxpRole::Follower {
+        return Ok(with_size(DxpRole::Follower {
             listen: listen.unwrap_or_else(|| DEFAULT_LISTEN.to_string()),
-        });
+        }));
     };
     if listen.is_some() {
         return Err(DxpCliError::Usage(
@@ -106,20 +146,22 @@ pub fn parse_args(args: &[String]) -> Result<DxpRole, DxpCliError> {
         ));
     }
     let missing = |name: &str| DxpCliError::Usage(format!("--connect needs {name}"));
-    Ok(DxpRole::Initiator(MatchTerms {
+    Ok(with_size(DxpRole::Initiator(MatchTerms {
         address,
         ours: color.ok_or_else(|| missing("--color"))?,
         minutes: minutes.ok_or_else(|| missing("--time"))?,
         moves: moves.ok_or_else(|| missing("--moves"))?,
         games,
-    }))
+    })))
 }
 
 /// Runs `tvilling dxp` with the arguments after `dxp`.
 pub fn run(args: &[String]) -> Result<(), DxpCliError> {
-    let role = parse_args(args)?;
+    let parsed = parse_args(args)?;
     let mut searcher = Searcher::new();
-    match role {
+    searcher.set_hash_mb(parsed.hash_mb);
+    searcher.set_threads(parsed.threads);
+    match parsed.role {
         DxpRole::Follower { listen } => {
             let listener =
                 TcpListener::bind(&listen).map_err(|e| DxpCliError::Listen(listen.clone(), e))?;
@@ -144,12 +186,16 @@ mod tests {
     fn follower_by_default() {
         assert_eq!(
             parse_args(&[]).unwrap(),
-            DxpRole::Follower {
-                listen: DEFAULT_LISTEN.into()
+            DxpArgs {
+                role: DxpRole::Follower {
+                    listen: DEFAULT_LISTEN.into()
+                },
+                hash_mb: DEFAULT_HASH_MB,
+                threads: 1,
             }
         );
         assert_eq!(
-            parse_args(&args("--listen 0.0.0.0:1234")).unwrap(),
+            parse_args(&args("--listen 0.0.0.0:1234")).unwrap().role,
             DxpRole::Follower {
                 listen: "0.0.0.0:1234".into()
             }
@@ -161,7 +207,8 @@ mod tests {
         let role = parse_args(&args(
             "--connect 127.0.0.1:27531 --color black --time 2 --moves 60 --games 3",
         ))
-        .unwrap();
+        .unwrap()
+        .role;
         assert_eq!(
             role,
             DxpRole::Initiator(MatchTerms {
@@ -180,11 +227,25 @@ mod tests {
             "--color white",
             "--listen",
             "--fast 1",
+            "--hash 0",
+            "--threads 257",
+            "--threads many",
         ] {
             assert!(
                 matches!(parse_args(&args(bad)), Err(DxpCliError::Usage(_))),
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn engine_size_flags_go_with_either_role() {
+        let follower = parse_args(&args("--hash 128 --threads 2")).unwrap();
+        assert_eq!((follower.hash_mb, follower.threads), (128, 2));
+        let initiator = parse_args(&args(
+            "--threads 4 --connect h:1 --color white --time 1 --moves 2 --hash 1",
+        ))
+        .unwrap();
+        assert_eq!((initiator.hash_mb, initiator.threads), (1, 4));
     }
 }
