@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """uci_timing.py - two UCI measurements that belong in a benchmark, not in unit tests.
 
-  smp   time to a fixed depth with Threads=2 against Threads=1 over a fixed set of
-        middlegame and endgame positions; prints each speed-up and their median.
+  smp   time to a fixed depth with Threads=2 against Threads=1 over the 45 `bench`
+        positions (read from src/cli/bench_positions.rs); prints each speed-up, their
+        median and geometric mean, and the ratio of the summed times.
   stop  median and 95th percentile time from `stop` to `bestmove` over N tries of
         `go infinite` from varied positions.
 
@@ -10,6 +11,8 @@
   python3 scripts/uci_timing.py stop --tries 50
 """
 import argparse
+import math
+import re
 import statistics
 import subprocess
 import sys
@@ -30,6 +33,13 @@ FENS = [
 ]
 
 
+def bench_fens():
+    """The FENs of `tvilling bench`, in its order."""
+    source = (ROOT / "src" / "cli" / "bench_positions.rs").read_text()
+    table = source[source.index("BENCH_FENS"):]
+    return re.findall(r'^\s*"([^"]+)",', table, re.MULTILINE)
+
+
 class Engine:
     def __init__(self, path, threads):
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
@@ -37,6 +47,8 @@ class Engine:
         self.wait("uciok")
         self.send(f"setoption name Threads value {threads}")
         self.send("setoption name Hash value 64")
+        # Some bench positions are Chess960 setups; standard ones read the same either way.
+        self.send("setoption name UCI_Chess960 value true")
         self.send("isready")
         self.wait("readyok")
 
@@ -59,7 +71,10 @@ class Engine:
 
 def smp(args):
     ratios = []
-    for fen in FENS:
+    totals = {1: 0.0, 2: 0.0}
+    fens = bench_fens()
+    assert len(fens) >= 40, f"read only {len(fens)} bench positions"
+    for fen in fens:
         times = {}
         for threads in (1, 2):
             eng = Engine(args.engine, threads)
@@ -71,10 +86,13 @@ def smp(args):
             eng.send(f"go depth {args.depth}")
             eng.wait("bestmove")
             times[threads] = time.perf_counter() - start
+            totals[threads] += times[threads]
             eng.close()
         ratios.append(times[1] / times[2])
         print(f"{fen[:40]:40}  1T {times[1]:7.3f}s  2T {times[2]:7.3f}s  speedup {ratios[-1]:.2f}", flush=True)
-    print(f"SMP depth={args.depth} median_speedup={statistics.median(ratios):.2f}")
+    geomean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+    print(f"SMP positions={len(ratios)} depth={args.depth} median_speedup={statistics.median(ratios):.2f} "
+          f"geomean_speedup={geomean:.2f} total_time_ratio={totals[1] / totals[2]:.2f}")
 
 
 def stop(args):
