@@ -8,8 +8,8 @@
 #   scripts/match_chess.sh self-periods              reliability: 100 games at 40 moves in 10 s
 #
 # Engines as in shared/tools/engines.md; openings from shared/books/8moves_v3.pgn, each played
-# twice with colours swapped. The last line is match.py's `SCORE ...` summary (with forfeits,
-# crashes and illegal moves counted).
+# twice with colours swapped; CONCURRENCY (default 2) games at once. The last line is
+# match.py's `SCORE ...` summary (with forfeits, crashes and illegal moves counted).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 shared="$root/../shared"
@@ -34,6 +34,6 @@ case "$opponent" in
 esac
 exec "$py" "$shared/tools/match.py" "${ours[@]}" "${theirs[@]}" \
   --each "tc=$tc" --openings "file=$shared/books/8moves_v3.pgn" order=random --seed 7 \
-  --games "$games" --concurrency 2 \
+  --games "$games" --concurrency "${CONCURRENCY:-2}" \
   --resign movecount=3 score=800 twosided=true --draw movenumber=40 movecount=8 score=10 \
   --pgnout "$out/$opponent.pgn" --json "$out/$opponent.json"
