@@ -41,16 +41,10 @@ impl Position {
                 break;
             }
             result = !result;
-            let Some(kind) = [
-                PieceKind::Pawn,
-                PieceKind::Knight,
-                PieceKind::Bishop,
-                PieceKind::Rook,
-                PieceKind::Queen,
-                PieceKind::King,
-            ]
-            .into_iter()
-            .find(|&k| (ours & self.kind_bb(k)).any()) else {
+            let Some(kind) = PieceKind::ALL
+                .into_iter()
+                .find(|&k| (ours & self.kind_bb(k)).any())
+            else {
                 break;
             };
             if kind == PieceKind::King {
