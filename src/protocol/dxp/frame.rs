@@ -21,15 +21,26 @@ pub enum FrameError {
     /// The stream ended cleanly between frames.
     Eof,
     /// The stream ended after this many bytes of an unterminated frame.
-    EofInFrame { partial_len: usize },
+    EofInFrame {
+        /// Bytes of the frame received before the end.
+        partial_len: usize,
+    },
     /// The read timed out (`WouldBlock`/`TimedOut`); bytes read so far are kept.
     Timeout,
     /// A frame longer than [`MAX_FRAME_LEN`]; it is skipped up to its NUL.
-    TooLong { len: usize },
+    TooLong {
+        /// Bytes seen before giving up on the frame.
+        len: usize,
+    },
     /// A NUL with nothing before it.
     Empty,
     /// A byte outside printable ASCII (32..=126) at this offset of the frame.
-    BadByte { byte: u8, offset: usize },
+    BadByte {
+        /// The byte.
+        byte: u8,
+        /// Its offset in the frame.
+        offset: usize,
+    },
     /// Any other I/O failure.
     Io(io::Error),
 }

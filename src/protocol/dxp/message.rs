@@ -194,30 +194,60 @@ pub enum DxpError {
     /// An empty frame.
     Empty,
     /// A character outside ASCII at this byte offset (fixed offsets would be meaningless).
-    NotAscii { offset: usize },
+    NotAscii {
+        /// Byte offset of the first non-ASCII character.
+        offset: usize,
+    },
     /// The first character is no message type.
     UnknownType(char),
     /// The frame's length does not fit its type.
     BadLength {
+        /// The message type's name.
         kind: &'static str,
+        /// The lengths that type allows, for the message.
         expected: String,
+        /// The length received.
         found: usize,
     },
     /// A numeric field holds something other than digits.
-    BadNumber { field: &'static str, text: String },
+    BadNumber {
+        /// The field's name.
+        field: &'static str,
+        /// Its text as received.
+        text: String,
+    },
     /// A number outside its allowed range.
     OutOfRange {
+        /// The field's name.
         field: &'static str,
+        /// The value received.
         value: u32,
+        /// The smallest value allowed.
         min: u32,
+        /// The largest value allowed.
         max: u32,
     },
     /// A colour field that is neither `W` nor `Z`.
-    BadColor { field: &'static str, found: char },
+    BadColor {
+        /// The field's name.
+        field: &'static str,
+        /// The character received.
+        found: char,
+    },
     /// A code field (start position, acceptance, reason, stop) with an unknown value.
-    BadCode { field: &'static str, found: char },
+    BadCode {
+        /// The field's name.
+        field: &'static str,
+        /// The character received.
+        found: char,
+    },
     /// A position character other than `e`, `w`, `z`, `W`, `Z`.
-    BadSquare { square: usize, found: char },
+    BadSquare {
+        /// The square's number (1..=50).
+        square: usize,
+        /// The character received.
+        found: char,
+    },
     /// The same square listed twice among the captured pieces.
     DuplicateCapture(u8),
     /// A name field that starts with a blank or is blank.

@@ -28,7 +28,12 @@ pub enum HubCommand {
     /// `hub`: start of the handshake.
     Hub,
     /// `set-param name=N value=V`.
-    SetParam { name: String, value: String },
+    SetParam {
+        /// The parameter's name.
+        name: String,
+        /// Its new value, as text.
+        value: String,
+    },
     /// `init`: allocate tables, then answer `ready`.
     Init,
     /// `new-game`: the next search is unrelated to the previous ones.

@@ -13,23 +13,39 @@ pub enum HubError {
     /// The command word is not a Hub command (Scan: "bad command").
     BadCommand(String),
     /// A double-quoted value has no closing quote.
-    UnterminatedQuote { name: String },
+    UnterminatedQuote {
+        /// The argument whose value is open.
+        name: String,
+    },
     /// `name=` is followed by nothing.
-    MissingValue { name: String },
+    MissingValue {
+        /// The argument with no value.
+        name: String,
+    },
     /// A `=` with no name before it.
     MissingName,
     /// A character that may not appear where it was found (a `"` in a name, a `=` or `"`
     /// inside a bare value, text glued to a closing quote).
-    UnexpectedChar { ch: char, context: String },
+    UnexpectedChar {
+        /// The character.
+        ch: char,
+        /// Where it was found, for the message.
+        context: String,
+    },
     /// A command lacks a field it needs.
     MissingField {
+        /// The command word.
         command: &'static str,
+        /// The field it needs.
         field: &'static str,
     },
     /// A field's value has the wrong syntax or is out of range.
     BadValue {
+        /// The field's name.
         field: String,
+        /// The value as given.
         value: String,
+        /// What the field accepts, for the message.
         expected: String,
     },
     /// `go` without `think`, `ponder` or `analyze`.

@@ -11,7 +11,12 @@ use super::error::HubError;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
     /// `name=value` (the value unquoted).
-    Pair { name: String, value: String },
+    Pair {
+        /// The text before `=`.
+        name: String,
+        /// The text after `=`, quotes removed.
+        value: String,
+    },
     /// A bare name such as `think` in `go think`.
     Flag(String),
 }
