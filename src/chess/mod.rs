@@ -29,7 +29,7 @@ pub use castling::{CastleSide, CastlingRights};
 pub use fen::{FenError, START_FEN};
 pub use moves::{Move, MoveKind};
 pub use notation::{move_to_uci, parse_uci_move, MoveParseError};
-pub use perft::{divide, perft};
+pub use perft::{divide, perft, perft_until};
 pub use piece::{Color, Piece, PieceKind};
 pub use position::Position;
 pub use square::Square;

@@ -5,23 +5,33 @@
 use super::moves::Move;
 use super::position::Position;
 use crate::engine::MoveList;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Number of leaf nodes `depth` plies below `pos`.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
+    // Nobody can set this flag, so the count always completes.
+    perft_until(pos, depth, &AtomicBool::new(false)).unwrap_or_default()
+}
+
+/// [`perft`] that gives up with `None` once `stop` is set. The flag is read at every node
+/// above the last two plies: often enough to stop within milliseconds, too seldom to cost.
+pub fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
     match depth {
-        0 => 1,
-        1 => pos.count_legal_moves(),
+        0 => Some(1),
+        1 => Some(pos.count_legal_moves()),
         _ => {
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
             let mut moves = MoveList::new();
             pos.legal_moves(&mut moves);
-            moves
-                .iter()
-                .map(|&mv| {
-                    let mut child = pos.clone();
-                    child.play(mv);
-                    perft(&child, depth - 1)
-                })
-                .sum()
+            let mut total = 0;
+            for &mv in moves.iter() {
+                let mut child = pos.clone();
+                child.play(mv);
+                total += perft_until(&child, depth - 1, stop)?;
+            }
+            Some(total)
         }
     }
 }
@@ -53,5 +63,13 @@ mod tests {
         assert_eq!(perft(&pos, 4), 197_281);
         let total: u64 = divide(&pos, 3).iter().map(|&(_, n)| n).sum();
         assert_eq!(total, 8902);
+    }
+
+    #[test]
+    fn a_set_stop_flag_abandons_the_count() {
+        let pos = Position::startpos();
+        assert_eq!(perft_until(&pos, 3, &AtomicBool::new(false)), Some(8902));
+        assert_eq!(perft_until(&pos, 5, &AtomicBool::new(true)), None);
+        assert_eq!(perft_until(&pos, 1, &AtomicBool::new(true)), Some(20));
     }
 }

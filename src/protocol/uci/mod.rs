@@ -19,6 +19,7 @@ mod error;
 mod go;
 mod options;
 pub mod output;
+mod perft_job;
 mod position;
 pub mod session;
 mod settings;

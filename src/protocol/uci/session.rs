@@ -16,22 +16,28 @@
 //! | `d`, `eval`, `uci`      | answered; the search goes on                             |
 //! | `position`, `go`, `setoption`, `ucinewgame`, `bench`, `go perft` | stop the search first (its `bestmove` is printed), then run |
 //!
+//! `go perft` counts on a thread of its own and prints each root move as it is counted.
+//! While it runs, `isready` is answered at once and `stop` abandons it (an `info string`
+//! says so and no total is printed); every other command, `quit` and the end of input
+//! included, waits for the total first, so a piped script gets its counts in order.
+//!
 //! Bad input of any kind is answered with `info string error: ...` and changes nothing: a
 //! `position` is built whole before it replaces the current game.
 
 use super::board_text::{board_lines, material_count};
 use super::output::{bestmove_line, id_lines, info_line, info_string, READYOK, UCIOK};
+use super::perft_job::{PerftEvent, PerftJob};
 use super::setup::GameSetup;
 use super::{
     option_lines, parse_command, parse_option, EngineSettings, GoCommand, OptionChange, UciCommand,
     UciError, Wdl,
 };
 use crate::chess::eval::explain;
-use crate::chess::{divide, move_to_uci, parse_uci_move, Color, Move, Position};
+use crate::chess::{move_to_uci, parse_uci_move, Color, Move, Position};
 use crate::cli::{bench, DEFAULT_BENCH_DEPTH};
 use crate::engine::{SearchEvent, SearchResult, Searcher};
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
-use crossbeam_channel::{select, unbounded, Receiver, Sender};
+use crossbeam_channel::{never, select, unbounded, Receiver, Sender};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -73,6 +79,8 @@ pub struct Session<W: Write> {
     events_tx: Sender<SearchEvent<Move>>,
     events_rx: Receiver<SearchEvent<Move>>,
     running: Option<RunningSearch>,
+    /// The `go perft` count in progress, with its castling notation.
+    perft: Option<(PerftJob, bool)>,
 }
 
 impl<W: Write> Session<W> {
@@ -87,6 +95,7 @@ impl<W: Write> Session<W> {
             events_tx,
             events_rx,
             running: None,
+            perft: None,
         }
     }
 
@@ -94,6 +103,10 @@ impl<W: Write> Session<W> {
     pub fn serve(&mut self, input: &Receiver<InputLine>) -> io::Result<()> {
         let events = self.events_rx.clone();
         loop {
+            let perft_events = self
+                .perft
+                .as_ref()
+                .map_or_else(never, |(job, _)| job.events().clone());
             select! {
                 recv(input) -> line => {
                     let flow = match line {
@@ -105,6 +118,7 @@ impl<W: Write> Session<W> {
                         Ok(InputLine::End) | Err(_) => Flow::Quit,
                     };
                     if flow == Flow::Quit {
+                        self.finish_perft()?;
                         return self.finish_search();
                     }
                 }
@@ -113,6 +127,7 @@ impl<W: Write> Session<W> {
                         self.on_event(event)?;
                     }
                 }
+                recv(perft_events) -> event => self.on_perft_event(event.ok())?,
             }
         }
     }
@@ -120,7 +135,18 @@ impl<W: Write> Session<W> {
     /// Parses and executes one line.
     fn handle_line(&mut self, line: &str) -> io::Result<Flow> {
         log::debug!("<< {line}");
-        match parse_command(line) {
+        let command = parse_command(line);
+        if let Some((job, _)) = &self.perft {
+            match command {
+                Ok(UciCommand::Stop) => {
+                    job.stop();
+                    return Ok(Flow::Continue);
+                }
+                Ok(UciCommand::IsReady | UciCommand::Empty) => {}
+                _ => self.finish_perft()?,
+            }
+        }
+        match command {
             Ok(command) => self.execute(command),
             Err(UciError::BadGo { reason, recovered }) => {
                 // Every go must be answered: search with what did parse.
@@ -295,20 +321,49 @@ impl<W: Write> Session<W> {
         self.line(&line)
     }
 
-    /// `go perft N`: Stockfish's divide output, then the total.
+    /// `go perft N`: starts the count whose events print Stockfish's divide output.
     fn perft(&mut self, depth: u32) -> io::Result<()> {
-        let root = self.game.root.clone();
-        let chess960 = self.chess960();
-        let mut total = 1;
-        if depth > 0 {
-            total = 0;
-            for (mv, count) in divide(&root, depth) {
-                self.line(&format!("{}: {count}", move_to_uci(mv, chess960)))?;
-                total += count;
+        match PerftJob::start(self.game.root.clone(), depth) {
+            Ok(job) => self.perft = Some((job, self.chess960())),
+            Err(e) => self.error(&format!("go perft could not start: {e}"))?,
+        }
+        Ok(())
+    }
+
+    /// Waits for the running count, if any, printing what it reports.
+    fn finish_perft(&mut self) -> io::Result<()> {
+        while let Some((job, _)) = &self.perft {
+            let event = job.events().recv().ok();
+            self.on_perft_event(event)?;
+        }
+        Ok(())
+    }
+
+    /// Prints one perft event; `None` means the count's thread is gone.
+    fn on_perft_event(&mut self, event: Option<PerftEvent>) -> io::Result<()> {
+        let Some((_, chess960)) = self.perft else {
+            return Ok(());
+        };
+        match event {
+            Some(PerftEvent::Move(mv, leaves)) => {
+                self.line(&format!("{}: {leaves}", move_to_uci(mv, chess960)))
+            }
+            Some(PerftEvent::Done(total)) => {
+                self.perft = None;
+                self.line("")?;
+                self.line(&format!("Nodes searched: {total}"))
+            }
+            Some(PerftEvent::Stopped(moves)) => {
+                self.perft = None;
+                self.line(&info_string(&format!(
+                    "perft stopped after {moves} root moves; no total"
+                )))
+            }
+            None => {
+                self.perft = None;
+                self.error("the perft count ended without a total")
             }
         }
-        self.line("")?;
-        self.line(&format!("Nodes searched: {total}"))
     }
 
     fn error(&mut self, message: &str) -> io::Result<()> {
@@ -433,6 +488,24 @@ mod tests {
         assert_eq!(lines.len(), 22);
         assert!(lines.contains(&"e2e4: 20".to_string()));
         assert_eq!(lines.last().unwrap(), "Nodes searched: 400");
+    }
+
+    #[test]
+    fn piped_perfts_complete_in_order() {
+        let lines = converse("go perft 3\nposition startpos moves e2e4\ngo perft 1\nquit\n");
+        let totals: Vec<&String> = lines.iter().filter(|l| l.starts_with("Nodes")).collect();
+        assert_eq!(totals, ["Nodes searched: 8902", "Nodes searched: 20"]);
+    }
+
+    #[test]
+    fn stop_abandons_a_perft_and_isready_is_answered_meanwhile() {
+        let lines = converse("go perft 7\nisready\nstop\nisready\n");
+        assert_eq!(count(&lines, "Nodes searched"), 0, "{lines:?}");
+        assert_eq!(count(&lines, "readyok"), 2);
+        assert_eq!(count(&lines, "info string perft stopped after"), 1);
+        let first_ready = lines.iter().position(|l| l == "readyok");
+        let stopped = lines.iter().position(|l| l.contains("perft stopped"));
+        assert!(first_ready < stopped, "{lines:?}");
     }
 
     #[test]
