@@ -108,6 +108,8 @@ def main():
 
     if args.probe:
         print("PROBE", probe(args.engine), flush=True)
+    if args.games <= 0:
+        return
     openings = load_openings(args.openings)
     theirs = SimpleEngine(depth_limit=args.their_depth)
     points = 0.0
