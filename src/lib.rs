@@ -6,7 +6,8 @@
 //!   [`engine::Game`] trait.
 //! - [`protocol`] holds the front ends (UCI, Hub, DXP) that turn text or frames into commands
 //!   for the search and its results back into text.
-//! - [`cli`] holds the command-line tools (`perft`, `bench`).
+//! - [`cli`] holds the command-line tools (`perft`, `bench`, `datagen`).
+//! - [`train`] holds the training data format.
 
 // Every public item carries a doc line; with clippy's `-D warnings` a missing one fails CI.
 #![warn(missing_docs)]
@@ -16,3 +17,5 @@ pub mod cli;
 pub mod draughts;
 pub mod engine;
 pub mod protocol;
+pub mod rng;
+pub mod train;

@@ -1,9 +1,11 @@
-//! Command-line tools besides the protocols.
+//! Command-line tools besides the protocols: `perft`, `bench` and `datagen`.
 
 mod bench;
 mod bench_positions;
+pub mod datagen;
 mod perft;
 
 pub use bench::{bench, run_bench, BenchError, BenchReport, DEFAULT_BENCH_DEPTH};
 pub use bench_positions::BENCH_FENS;
+pub use datagen::run_datagen;
 pub use perft::run_perft;

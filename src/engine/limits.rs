@@ -22,6 +22,9 @@ pub struct Limits<M> {
     pub depth: Option<u32>,
     /// Stop after this many nodes (all threads together).
     pub nodes: Option<u64>,
+    /// Start no new iteration once this many nodes are searched (self-play data: every
+    /// move ends on a finished iteration, so its score is a whole search's answer).
+    pub soft_nodes: Option<u64>,
     /// Stop once a mate in at most this many moves is proven (chess `go mate`).
     pub mate: Option<u32>,
     /// Spend exactly this long (minus overhead).
@@ -48,6 +51,7 @@ impl<M> Default for Limits<M> {
         Self {
             depth: None,
             nodes: None,
+            soft_nodes: None,
             mate: None,
             move_time: None,
             clock: None,

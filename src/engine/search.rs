@@ -254,6 +254,13 @@ impl<'a, G: Game> Worker<'a, G> {
         if score.abs() >= MATE_BOUND && depth >= 2 * (MATE - score.abs()) + 2 {
             return true;
         }
+        if self
+            .limits
+            .soft_nodes
+            .is_some_and(|soft| self.ctl.nodes() + self.unflushed >= soft)
+        {
+            return true;
+        }
         let timed = self.tm.is_some() && !self.ctl.pondering();
         if timed && self.root_moves.len() == 1 {
             return true;

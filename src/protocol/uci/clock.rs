@@ -60,6 +60,7 @@ impl GoCommand {
         Limits {
             depth,
             nodes: self.nodes,
+            soft_nodes: None,
             mate,
             move_time,
             clock,

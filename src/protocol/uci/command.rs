@@ -10,6 +10,8 @@
 use super::error::{echo, UciError};
 use super::go::{parse_go, GoCommand, GoParse};
 use super::position::{parse_position, PositionCommand};
+use crate::cli::datagen::GenfensRequest;
+use std::path::PathBuf;
 use vampirc_uci::UciMessage;
 
 /// One line from the GUI.
@@ -56,6 +58,9 @@ pub enum UciCommand {
     Display,
     /// `eval`: print the static evaluation of the current position.
     Eval,
+    /// OpenBench's `genfens N seed S book <None|FILE> [extra]`: opening FENs for
+    /// self-play, as `info string genfens <FEN>` lines.
+    GenFens(GenfensRequest),
 }
 
 /// First words handed to vampirc, with the line's whitespace normalised to single blanks.
@@ -90,6 +95,7 @@ pub fn parse_command(line: &str) -> Result<UciCommand, UciError> {
         "bench" => parse_bench(args),
         "d" => Ok(UciCommand::Display),
         "eval" => Ok(UciCommand::Eval),
+        "genfens" => parse_genfens(args),
         _ => Err(UciError::UnknownCommand(line.trim().to_string())),
     }
 }
@@ -140,6 +146,61 @@ fn parse_bench(args: &[&str]) -> Result<UciCommand, UciError> {
         },
         _ => Err(bench_error("expected 'bench [depth]'".to_string())),
     }
+}
+
+/// `genfens N seed S book <None|FILE> [extra]`. Of the extra words, `plies N` sets the
+/// random plies and `frc` asks for Chess960 starts; other extras (meant for other engines)
+/// are ignored.
+fn parse_genfens(args: &[&str]) -> Result<UciCommand, UciError> {
+    let bad = |reason: String| UciError::BadArguments {
+        command: "genfens",
+        reason,
+    };
+    let (count, rest) = args
+        .split_first()
+        .ok_or_else(|| bad("expected 'genfens N seed S book <None|FILE>'".to_string()))?;
+    let count = count
+        .parse::<u32>()
+        .map_err(|_| bad(format!("count '{}' is not a number", echo(count))))?;
+    let mut request = GenfensRequest {
+        count,
+        seed: 0,
+        book: None,
+        frc: false,
+        plies: None,
+    };
+    let mut words = rest.iter();
+    while let Some(&word) = words.next() {
+        match word {
+            "seed" => {
+                let seed = words
+                    .next()
+                    .ok_or_else(|| bad("seed needs a value".into()))?;
+                request.seed = seed
+                    .parse()
+                    .map_err(|_| bad(format!("seed '{}' is not a number", echo(seed))))?;
+            }
+            "book" => {
+                let book = words
+                    .next()
+                    .ok_or_else(|| bad("book needs a value".into()))?;
+                request.book = (!book.eq_ignore_ascii_case("none")).then(|| PathBuf::from(book));
+            }
+            "plies" => {
+                let plies = words
+                    .next()
+                    .ok_or_else(|| bad("plies needs a value".into()))?;
+                request.plies = Some(
+                    plies
+                        .parse()
+                        .map_err(|_| bad(format!("plies '{}' is not a number", echo(plies))))?,
+                );
+            }
+            "frc" | "dfrc" => request.frc = true,
+            _ => {}
+        }
+    }
+    Ok(UciCommand::GenFens(request))
 }
 
 fn bench_error(reason: String) -> UciError {
@@ -470,5 +531,33 @@ mod tests {
         assert!(err("bench x").contains("not a positive number"));
         assert!(err("bench 0").contains("not a positive number"));
         assert!(err("bench 1 2").starts_with("bench: "));
+    }
+
+    #[test]
+    fn genfens_in_openbench_form() {
+        assert_eq!(
+            parse_command("genfens 10 seed 123 book None"),
+            Ok(UciCommand::GenFens(GenfensRequest {
+                count: 10,
+                seed: 123,
+                book: None,
+                frc: false,
+                plies: None,
+            }))
+        );
+        assert_eq!(
+            parse_command("genfens 2 seed 7 book books/x.epd plies 4 frc something-else"),
+            Ok(UciCommand::GenFens(GenfensRequest {
+                count: 2,
+                seed: 7,
+                book: Some(PathBuf::from("books/x.epd")),
+                frc: true,
+                plies: Some(4),
+            }))
+        );
+        assert!(err("genfens").starts_with("genfens: "));
+        assert!(err("genfens ten seed 1 book None").contains("not a number"));
+        assert!(err("genfens 1 seed x book None").contains("not a number"));
+        assert!(err("genfens 1 seed").contains("needs a value"));
     }
 }

@@ -14,7 +14,7 @@
 //! | `ponderhit`             | pondering becomes a timed search from now                |
 //! | `quit` (or end of input)| stop, print the `bestmove`, exit                         |
 //! | `d`, `eval`, `uci`      | answered; the search goes on                             |
-//! | `position`, `go`, `setoption`, `ucinewgame`, `bench`, `go perft` | stop the search first (its `bestmove` is printed), then run |
+//! | `position`, `go`, `setoption`, `ucinewgame`, `bench`, `go perft`, `genfens` | stop the search first (its `bestmove` is printed), then run |
 //!
 //! `go perft` counts on a thread of its own and prints each root move as it is counted.
 //! While it runs, `isready` is answered at once and `stop` abandons it (an `info string`
@@ -34,6 +34,7 @@ use super::{
 };
 use crate::chess::eval::explain;
 use crate::chess::{move_to_uci, parse_uci_move, Color, Move, Position};
+use crate::cli::datagen::genfens;
 use crate::cli::{bench, DEFAULT_BENCH_DEPTH};
 use crate::engine::{SearchEvent, SearchResult, Searcher};
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
@@ -204,6 +205,18 @@ impl<W: Write> Session<W> {
             UciCommand::Display => {
                 for line in board_lines(&self.game.root) {
                     self.line(&line)?;
+                }
+            }
+            UciCommand::GenFens(mut request) => {
+                self.finish_search()?;
+                request.frc |= self.settings.chess960;
+                match genfens(&mut self.searcher, &request) {
+                    Ok(fens) => {
+                        for fen in fens {
+                            self.line(&info_string(&format!("genfens {fen}")))?;
+                        }
+                    }
+                    Err(e) => self.error(&format!("genfens: {e}"))?,
                 }
             }
             UciCommand::Eval => {

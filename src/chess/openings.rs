@@ -1,0 +1,138 @@
+//! Opening files read into positions: EPD or FEN lines, or PGN games whose moves lead from
+//! the start position (or a `[FEN]` tag) to the opening. Self-play and `genfens` start
+//! from these.
+
+use super::fen::FenError;
+use super::pgn::{read_pgn, PgnError};
+use super::position::Position;
+use std::fmt;
+
+/// Why an opening file could not be read.
+#[derive(Debug, PartialEq, Eq)]
+pub enum OpeningsError {
+    /// An EPD/FEN line is not a position.
+    Fen {
+        /// 1-based line number.
+        line: usize,
+        /// The reader's complaint.
+        error: FenError,
+    },
+    /// A PGN game could not be read.
+    Pgn(PgnError),
+    /// The file holds no opening.
+    Empty,
+}
+
+impl fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Fen { line, error } => write!(f, "line {line}: {error}"),
+            Self::Pgn(error) => write!(f, "{error}"),
+            Self::Empty => f.write_str("no opening in the file"),
+        }
+    }
+}
+
+impl std::error::Error for OpeningsError {}
+
+/// Reads every opening of an EPD/FEN or PGN text (PGN when a line starts with `[` or a
+/// move number).
+pub fn read_openings(text: &str) -> Result<Vec<Position>, OpeningsError> {
+    let is_pgn = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .is_some_and(|l| l.starts_with('[') || l.starts_with("1."));
+    let openings = if is_pgn {
+        read_pgn(text)
+            .map_err(OpeningsError::Pgn)?
+            .iter()
+            .map(|game| game.final_position())
+            .collect()
+    } else {
+        read_epd(text)?
+    };
+    if openings.is_empty() {
+        return Err(OpeningsError::Empty);
+    }
+    Ok(openings)
+}
+
+/// One position per non-empty line: the four FEN fields of an EPD line (its operations
+/// ignored), or a whole FEN with its clocks.
+fn read_epd(text: &str) -> Result<Vec<Position>, OpeningsError> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let clocks_given =
+            fields.len() >= 6 && fields[4..6].iter().all(|f| f.parse::<u32>().is_ok());
+        let fen = if clocks_given {
+            fields[..6].join(" ")
+        } else {
+            fields[..fields.len().min(4)].join(" ")
+        };
+        let pos =
+            Position::from_fen(&fen).map_err(|error| OpeningsError::Fen { line: n + 1, error })?;
+        out.push(pos);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_pgn_games_to_their_last_position() {
+        let pgn =
+            "[Event \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 {a comment\nover lines} Nc6 *\n\n\
+                   [Event \"?\"]\n\n1. d4 d5 2. c4 1/2-1/2\n";
+        let openings = read_openings(pgn).unwrap();
+        assert_eq!(openings.len(), 2);
+        assert_eq!(
+            openings[0].to_fen(),
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+        );
+        assert_eq!(
+            openings[1].to_fen(),
+            "rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2"
+        );
+    }
+
+    #[test]
+    fn reads_epd_and_fen_lines() {
+        let epd = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";\n\n\
+                   8/8/4k3/8/8/3K4/8/8 w - - 12 40\n";
+        let openings = read_openings(epd).unwrap();
+        assert_eq!(openings.len(), 2);
+        assert_eq!(openings[1].halfmove_clock(), 12);
+    }
+
+    #[test]
+    fn bad_files_are_refused() {
+        assert!(matches!(read_openings(""), Err(OpeningsError::Empty)));
+        assert!(matches!(
+            read_openings("not a fen at all\n"),
+            Err(OpeningsError::Fen { line: 1, .. })
+        ));
+        assert!(matches!(
+            read_openings("1. e4 e4 *\n"),
+            Err(OpeningsError::Pgn(PgnError::Move { game: 1, .. }))
+        ));
+    }
+
+    #[test]
+    fn reads_the_shared_book() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/books/8moves_v3.pgn");
+        let Ok(text) = std::fs::read_to_string(path) else {
+            return;
+        };
+        let openings = read_openings(&text).unwrap();
+        assert_eq!(openings.len(), 4958);
+        assert!(openings.iter().all(|p| p.fullmove_number() == 9));
+    }
+}

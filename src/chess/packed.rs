@@ -1,0 +1,284 @@
+//! A chess position packed into 32 bytes with a search score and a game result: the record
+//! of the self-play data (`tvilling datagen`) that the network trainer reads.
+//!
+//! Layout (all integers little-endian):
+//!
+//! | bytes  | field |
+//! | ------ | ----- |
+//! | 0..8   | occupancy: bit `i` set when square `i` (a1 = 0, b1 = 1, ..., h8 = 63) holds a piece |
+//! | 8..24  | one nibble per occupied square, in ascending square order, low nibble first: bits 0-2 the kind (pawn 0, knight, bishop, rook, queen, king 5), bit 3 set for Black |
+//! | 24..26 | search score, `i16`, centipawns from the side to move's view |
+//! | 26     | game result from the side to move's view: 0 loss, 1 draw, 2 win |
+//! | 27     | side to move: 0 White, 1 Black |
+//! | 28     | halfmove clock, saturated at 255 |
+//! | 29..31 | fullmove number, `u16` |
+//! | 31     | 0 (reserved) |
+//!
+//! Castling rights and the en-passant square are not kept: the network does not see them,
+//! and a position that needs them to be understood is rarely quiet.
+
+use super::bitboard::Bitboard;
+use super::piece::{Color, Piece, PieceKind};
+use super::position::Position;
+use super::square::Square;
+use crate::train::data::{Outcome, TrainingRecord};
+use std::fmt;
+
+/// Bytes in one record.
+pub const PACKED_SIZE: usize = 32;
+
+/// Why 32 bytes are not a valid record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PackedError {
+    /// More than 32 occupied squares.
+    TooManyPieces(u32),
+    /// A nibble names no piece kind.
+    BadPiece(u8),
+    /// The result byte is not 0, 1 or 2.
+    BadResult(u8),
+    /// The side-to-move byte is not 0 or 1.
+    BadSide(u8),
+    /// The reserved byte is not 0 (a file of another format).
+    BadReserved(u8),
+    /// Not exactly one king of each colour.
+    Kings,
+}
+
+impl fmt::Display for PackedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::TooManyPieces(n) => write!(f, "{n} occupied squares (at most 32)"),
+            Self::BadPiece(nibble) => write!(f, "piece code {nibble} names no piece"),
+            Self::BadResult(byte) => write!(f, "result byte {byte} (expected 0, 1 or 2)"),
+            Self::BadSide(byte) => write!(f, "side-to-move byte {byte} (expected 0 or 1)"),
+            Self::BadReserved(byte) => write!(f, "reserved byte is {byte}, not 0"),
+            Self::Kings => f.write_str("not exactly one king of each colour"),
+        }
+    }
+}
+
+impl std::error::Error for PackedError {}
+
+/// One position of the training data, see the module documentation for the layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackedPosition {
+    occupancy: u64,
+    pieces: [u8; 16],
+    score: i16,
+    result: Outcome,
+    side: Color,
+    halfmove: u8,
+    fullmove: u16,
+}
+
+impl PackedPosition {
+    /// Packs `pos` with its search score and the game's result, both from the side to
+    /// move's view.
+    pub fn new(pos: &Position, score: i16, result: Outcome) -> Self {
+        let occupied = pos.occupied();
+        let mut pieces = [0u8; 16];
+        for (i, sq) in occupied.enumerate() {
+            let piece = pos.piece_on(sq).expect("an occupied square holds a piece");
+            pieces[i / 2] |= nibble(piece) << (4 * (i % 2));
+        }
+        Self {
+            occupancy: occupied.0,
+            pieces,
+            score,
+            result,
+            side: pos.side_to_move(),
+            halfmove: pos.halfmove_clock().min(255) as u8,
+            fullmove: pos.fullmove_number().min(u32::from(u16::MAX)) as u16,
+        }
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The fullmove number.
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// Every piece with its square, in ascending square order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Bitboard(self.occupancy)
+            .enumerate()
+            .map(|(i, sq)| (sq, piece_of(self.pieces[i / 2] >> (4 * (i % 2)) & 15)))
+    }
+
+    /// The 32 bytes of the record.
+    pub fn to_bytes(&self) -> [u8; PACKED_SIZE] {
+        let mut out = [0u8; PACKED_SIZE];
+        out[0..8].copy_from_slice(&self.occupancy.to_le_bytes());
+        out[8..24].copy_from_slice(&self.pieces);
+        out[24..26].copy_from_slice(&self.score.to_le_bytes());
+        out[26] = self.result as u8;
+        out[27] = self.side.index() as u8;
+        out[28] = self.halfmove;
+        out[29..31].copy_from_slice(&self.fullmove.to_le_bytes());
+        out
+    }
+
+    /// Reads a record, checking every field that could show a file of another format.
+    pub fn from_bytes(bytes: &[u8; PACKED_SIZE]) -> Result<Self, PackedError> {
+        let occupancy = u64::from_le_bytes(bytes[0..8].try_into().expect("8 bytes"));
+        let count = occupancy.count_ones();
+        if count > 32 {
+            return Err(PackedError::TooManyPieces(count));
+        }
+        let mut pieces = [0u8; 16];
+        pieces.copy_from_slice(&bytes[8..24]);
+        let mut kings = [0u32; 2];
+        for i in 0..count as usize {
+            let code = pieces[i / 2] >> (4 * (i % 2)) & 15;
+            if code & 7 > 5 {
+                return Err(PackedError::BadPiece(code));
+            }
+            if code & 7 == 5 {
+                kings[usize::from(code >> 3)] += 1;
+            }
+        }
+        if kings != [1, 1] {
+            return Err(PackedError::Kings);
+        }
+        let result = Outcome::from_byte(bytes[26]).ok_or(PackedError::BadResult(bytes[26]))?;
+        let side = match bytes[27] {
+            0 => Color::White,
+            1 => Color::Black,
+            other => return Err(PackedError::BadSide(other)),
+        };
+        if bytes[31] != 0 {
+            return Err(PackedError::BadReserved(bytes[31]));
+        }
+        Ok(Self {
+            occupancy,
+            pieces,
+            score: i16::from_le_bytes([bytes[24], bytes[25]]),
+            result,
+            side,
+            halfmove: bytes[28],
+            fullmove: u16::from_le_bytes([bytes[29], bytes[30]]),
+        })
+    }
+
+    /// The position as FEN, without castling rights or en passant (which are not kept).
+    pub fn to_fen(&self) -> String {
+        let mut board = [None; 64];
+        for (sq, piece) in self.pieces() {
+            board[sq.index()] = Some(piece);
+        }
+        let mut out = String::new();
+        for rank in (0..8).rev() {
+            let mut gap = 0;
+            for file in 0..8 {
+                match board[Square::from_file_rank(file, rank).index()] {
+                    Some(p) => {
+                        if gap > 0 {
+                            out.push(char::from(b'0' + gap));
+                            gap = 0;
+                        }
+                        out.push(p.to_char());
+                    }
+                    None => gap += 1,
+                }
+            }
+            if gap > 0 {
+                out.push(char::from(b'0' + gap));
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        let side = if self.side == Color::White { 'w' } else { 'b' };
+        format!(
+            "{out} {side} - - {} {}",
+            self.halfmove,
+            self.fullmove.max(1)
+        )
+    }
+}
+
+impl TrainingRecord for PackedPosition {
+    const SIZE: usize = PACKED_SIZE;
+
+    fn write_bytes(&self, out: &mut [u8]) {
+        out.copy_from_slice(&self.to_bytes());
+    }
+
+    fn read_bytes(bytes: &[u8]) -> Result<Self, String> {
+        let bytes: &[u8; PACKED_SIZE] = bytes
+            .try_into()
+            .map_err(|_| format!("{} bytes, not {PACKED_SIZE}", bytes.len()))?;
+        Self::from_bytes(bytes).map_err(|e| e.to_string())
+    }
+
+    fn score(&self) -> i16 {
+        self.score
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.result
+    }
+
+    fn piece_count(&self) -> u32 {
+        self.occupancy.count_ones()
+    }
+}
+
+fn nibble(piece: Piece) -> u8 {
+    piece.kind.index() as u8 | (piece.color.index() as u8) << 3
+}
+
+fn piece_of(code: u8) -> Piece {
+    let color = if code & 8 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    Piece::new(PieceKind::ALL[usize::from(code & 7).min(5)], color)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_through_bytes_and_fen() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b - - 3 17",
+            "8/8/4k3/8/8/3K4/8/8 w - - 99 200",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen(fen).unwrap();
+            let packed = PackedPosition::new(&pos, -123, Outcome::Win);
+            let back = PackedPosition::from_bytes(&packed.to_bytes()).unwrap();
+            assert_eq!(back, packed);
+            assert_eq!(back.to_fen(), fen);
+            assert_eq!(back.score(), -123);
+            assert_eq!(back.pieces().count() as u32, pos.occupied().count());
+        }
+    }
+
+    #[test]
+    fn foreign_bytes_are_refused() {
+        let pos = Position::startpos();
+        let good = PackedPosition::new(&pos, 0, Outcome::Draw).to_bytes();
+        let mut bad = good;
+        bad[26] = 7;
+        assert_eq!(
+            PackedPosition::from_bytes(&bad),
+            Err(PackedError::BadResult(7))
+        );
+        let mut bad = good;
+        bad[31] = 1;
+        assert!(PackedPosition::from_bytes(&bad).is_err());
+        let mut bad = good;
+        bad[0..8].copy_from_slice(&u64::MAX.to_le_bytes());
+        assert!(PackedPosition::from_bytes(&bad).is_err());
+        assert!(PackedPosition::from_bytes(&[0u8; 32]).is_err());
+    }
+}

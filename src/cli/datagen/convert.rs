@@ -1,0 +1,114 @@
+//! Self-play from other machines: PGN files whose move comments carry the engine's score
+//! (as fastchess and cutechess write them for OpenBench's datagen workloads, e.g.
+//! `{+0.31/16 0.512s}`, the mover's view in pawns) become training records with the same
+//! filter as our own datagen: not in check, the move played not a capture or promotion,
+//! no mate score, no book move.
+
+use crate::chess::{PackedPosition, PgnError, PgnGame, Position};
+use crate::engine::Game;
+use crate::train::data::Outcome;
+
+/// What a conversion kept and skipped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Converted {
+    /// Games read.
+    pub games: usize,
+    /// Games skipped for want of a result.
+    pub unfinished: usize,
+    /// Positions kept.
+    pub positions: usize,
+}
+
+/// The mover's score in centipawns from a comment such as `+0.31/16 0.512s`; `None` for
+/// book moves, mate scores and comments without a score.
+pub fn comment_score(comment: &str) -> Option<i16> {
+    let first = comment.split_whitespace().next()?;
+    let value = first.split('/').next()?;
+    if value.contains('M') || value.contains('#') {
+        return None;
+    }
+    let pawns: f64 = value.parse().ok()?;
+    let cp = (pawns * 100.0).round();
+    (cp.abs() < 20_000.0).then_some(cp as i16)
+}
+
+/// White's result from a game's result token or tag.
+fn white_result(game: &PgnGame) -> Option<Outcome> {
+    match game.result.as_deref().or(game.tag("Result"))? {
+        "1-0" => Some(Outcome::Win),
+        "0-1" => Some(Outcome::Loss),
+        "1/2-1/2" => Some(Outcome::Draw),
+        _ => None,
+    }
+}
+
+/// The training positions of every finished game in `text`.
+pub fn convert_pgn(text: &str) -> Result<(Vec<PackedPosition>, Converted), PgnError> {
+    let games = crate::chess::read_pgn(text)?;
+    let mut records = Vec::new();
+    let mut report = Converted {
+        games: games.len(),
+        ..Converted::default()
+    };
+    for game in &games {
+        let Some(white) = white_result(game) else {
+            report.unfinished += 1;
+            continue;
+        };
+        let mut pos: Position = game.start.clone();
+        for (mv, comment) in &game.moves {
+            let score = comment.as_deref().and_then(comment_score);
+            if let Some(score) = score {
+                if !pos.in_check() && !pos.is_noisy(*mv) {
+                    let outcome = if pos.side_to_move() == crate::chess::Color::White {
+                        white
+                    } else {
+                        white.flip()
+                    };
+                    records.push(PackedPosition::new(&pos, score, outcome));
+                }
+            }
+            pos.play(*mv);
+        }
+    }
+    report.positions = records.len();
+    Ok((records, report))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::train::data::TrainingRecord;
+
+    #[test]
+    fn scores_are_read_from_comments() {
+        assert_eq!(comment_score("+0.31/16 0.512s"), Some(31));
+        assert_eq!(comment_score("-1.05/20"), Some(-105));
+        assert_eq!(comment_score("0.00/1 0.001s"), Some(0));
+        assert_eq!(comment_score("+M5/20 0.1s"), None);
+        assert_eq!(comment_score("book"), None);
+        assert_eq!(comment_score(""), None);
+    }
+
+    #[test]
+    fn keeps_quiet_scored_positions_with_their_result() {
+        let pgn = "[Result \"0-1\"]\n1. e4 {book} e5 {book} 2. Nf3 {+0.40/10 0.1s} \
+                   Nc6 {-0.35/10 0.1s} 3. Bb5 {+0.30/10} a6 {-0.30/10} 4. Bxc6 {+0.20/9} \
+                   dxc6 {-0.10/9} 0-1\n\n1. d4 {+0.1/5} *\n";
+        let (records, report) = convert_pgn(pgn).unwrap();
+        assert_eq!(
+            report,
+            Converted {
+                games: 2,
+                unfinished: 1,
+                positions: 4
+            }
+        );
+        // Nf3 and Bb5 by White, who lost; Nc6 and a6 by Black. The captures are left out.
+        assert_eq!(records[0].score(), 40);
+        assert_eq!(records[0].outcome(), Outcome::Loss);
+        assert_eq!(records[1].score(), -35);
+        assert_eq!(records[1].outcome(), Outcome::Win);
+        assert_eq!(records[3].score(), -30);
+    }
+}

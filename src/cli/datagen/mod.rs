@@ -1,0 +1,251 @@
+//! `tvilling datagen`: self-play training data for the evaluation network (chess or
+//! draughts), and
+//! `tvilling datagen --stats FILE` to summarise a data file.
+//!
+//! Games run in parallel on a rayon pool, one single-threaded search per game, so a run's
+//! data depends only on its seed and node budget, not on timing. Every finished game is
+//! appended to the output in one write, so a killed run keeps all its finished games and
+//! runs with different seeds can be concatenated.
+
+mod chess;
+mod convert;
+mod draughts;
+mod genfens;
+mod options;
+mod selfplay;
+mod stats;
+
+pub use convert::{comment_score, convert_pgn, Converted};
+pub use genfens::{genfens, GenfensRequest};
+pub use options::{parse_datagen_args, DataGame, DatagenCommand, GenerateOptions, Target};
+pub use selfplay::{play_game, SelfPlay, SelfPlayConfig};
+
+use crate::engine::Searcher;
+use crate::rng::{derive_seed, Rng};
+use crate::train::data::{DataError, RecordWriter};
+use selfplay::draw_opening;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Seconds between progress lines.
+const PROGRESS_EVERY: Duration = Duration::from_secs(10);
+
+/// Why `tvilling datagen` stopped with an error.
+#[derive(Debug)]
+pub enum DatagenError {
+    /// The arguments are wrong.
+    Usage(String),
+    /// The opening file or the thread pool could not be set up, or a PGN is unreadable.
+    Setup(String),
+    /// Reading or writing data failed.
+    Data(DataError),
+}
+
+impl fmt::Display for DatagenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Usage(reason) => write!(f, "{reason}\n{}", options::USAGE),
+            Self::Setup(reason) => f.write_str(reason),
+            Self::Data(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for DatagenError {}
+
+impl From<DataError> for DatagenError {
+    fn from(e: DataError) -> Self {
+        Self::Data(e)
+    }
+}
+
+/// Runs `tvilling datagen ARGS`: progress on stderr, a `--stats` summary on stdout.
+pub fn run_datagen(args: &[String]) -> Result<(), DatagenError> {
+    let clock_seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    match parse_datagen_args(args, clock_seed).map_err(DatagenError::Usage)? {
+        DatagenCommand::Stats { game, path } => {
+            let report = match game {
+                DataGame::Chess => stats::summarise::<crate::chess::PackedPosition>(&path)?,
+                DataGame::Draughts => {
+                    stats::summarise::<crate::draughts::packed::PackedDraughts>(&path)?
+                }
+            };
+            print!("{report}");
+            Ok(())
+        }
+        DatagenCommand::FromPgn { inputs, out } => {
+            let mut writer = RecordWriter::append(&out)?;
+            for path in inputs {
+                let text = std::fs::read_to_string(&path).map_err(|e| {
+                    DatagenError::Setup(format!("cannot read {}: {e}", path.display()))
+                })?;
+                let (records, report) = convert_pgn(&text)
+                    .map_err(|e| DatagenError::Setup(format!("{}: {e}", path.display())))?;
+                writer.write_all(&records)?;
+                eprintln!(
+                    "datagen: {}: {} games ({} without a result), {} positions appended to {}",
+                    path.display(),
+                    report.games,
+                    report.unfinished,
+                    report.positions,
+                    out.display()
+                );
+            }
+            Ok(())
+        }
+        DatagenCommand::Generate(options) => match options.game {
+            DataGame::Chess => {
+                let starts = chess::chess_starts(options.book.as_deref(), options.frc)
+                    .map_err(DatagenError::Setup)?;
+                generate(&options, &starts)
+            }
+            DataGame::Draughts => {
+                let starts = draughts::draughts_starts(options.book.as_deref())
+                    .map_err(DatagenError::Setup)?;
+                generate(&options, &starts)
+            }
+        },
+    }
+}
+
+/// Counters shared by the workers and the progress line.
+#[derive(Default)]
+struct Progress {
+    games_claimed: AtomicU64,
+    games: AtomicU64,
+    positions: AtomicU64,
+    rejected_openings: AtomicU64,
+    finished: AtomicBool,
+    failed: AtomicBool,
+}
+
+/// Plays games from `starts` until the target is met, appending to the output file.
+pub fn generate<G: SelfPlay>(options: &GenerateOptions, starts: &[G]) -> Result<(), DatagenError> {
+    let writer = Mutex::new(RecordWriter::append(&options.out)?);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads)
+        .thread_name(|i| format!("datagen-{i}"))
+        .build()
+        .map_err(|e| DatagenError::Setup(format!("cannot start the game threads: {e}")))?;
+    let progress = Progress::default();
+    let error: Mutex<Option<DataError>> = Mutex::new(None);
+    let config = SelfPlayConfig {
+        soft_nodes: options.nodes,
+        random_plies: options.random_plies,
+    };
+    eprintln!(
+        "datagen: seed {}, {} thread(s), {} nodes a move, {} random plies, appending to {}",
+        options.seed,
+        options.threads,
+        options.nodes,
+        options.random_plies,
+        options.out.display()
+    );
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            pool.scope(|games| {
+                for _ in 0..options.threads {
+                    games.spawn(|_| {
+                        play_games(options, starts, &config, &progress, &writer, &error)
+                    });
+                }
+            });
+            progress.finished.store(true, Ordering::Release);
+        });
+        let mut last = Instant::now();
+        while !progress.finished.load(Ordering::Acquire) {
+            std::thread::sleep(Duration::from_millis(100));
+            if last.elapsed() >= PROGRESS_EVERY {
+                last = Instant::now();
+                eprintln!(
+                    "{}",
+                    progress_line(&progress, options.target, start.elapsed())
+                );
+            }
+        }
+    });
+    if let Some(e) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e.into());
+    }
+    eprintln!(
+        "{} (done)",
+        progress_line(&progress, options.target, start.elapsed())
+    );
+    Ok(())
+}
+
+/// One worker: claims game numbers until the target is met, each game seeded by its number.
+fn play_games<G: SelfPlay>(
+    options: &GenerateOptions,
+    starts: &[G],
+    config: &SelfPlayConfig,
+    progress: &Progress,
+    writer: &Mutex<RecordWriter>,
+    error: &Mutex<Option<DataError>>,
+) {
+    let mut searcher = Searcher::<G>::new();
+    searcher.set_hash_mb(options.hash_mb);
+    loop {
+        if progress.failed.load(Ordering::Relaxed) {
+            return;
+        }
+        let index = progress.games_claimed.fetch_add(1, Ordering::Relaxed);
+        match options.target {
+            Target::Games(n) if index >= n => return,
+            Target::Positions(n) if progress.positions.load(Ordering::Relaxed) >= n => return,
+            _ => {}
+        }
+        let mut rng = Rng::new(derive_seed(options.seed, index));
+        let Some((opening, hashes)) = draw_opening(&mut searcher, starts, config, &mut rng) else {
+            progress.rejected_openings.fetch_add(1, Ordering::Relaxed);
+            continue;
+        };
+        let game = play_game(&mut searcher, opening, hashes, config);
+        let written = writer
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .write_all(&game.records);
+        if let Err(e) = written {
+            *error.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+            progress.failed.store(true, Ordering::Relaxed);
+            return;
+        }
+        progress
+            .positions
+            .fetch_add(game.records.len() as u64, Ordering::Relaxed);
+        progress.games.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+fn progress_line(progress: &Progress, target: Target, elapsed: Duration) -> String {
+    let games = progress.games.load(Ordering::Relaxed);
+    let positions = progress.positions.load(Ordering::Relaxed);
+    let rate = positions as f64 / elapsed.as_secs_f64().max(1e-3);
+    let fraction = match target {
+        Target::Games(n) => Some(games as f64 / n.max(1) as f64),
+        Target::Positions(n) => Some(positions as f64 / n.max(1) as f64),
+        Target::Unlimited => None,
+    };
+    let eta = match fraction {
+        Some(f) if f > 0.0 => {
+            let left = elapsed.as_secs_f64() * (1.0 - f.min(1.0)) / f;
+            format!(", ETA {}", clock(Duration::from_secs_f64(left)))
+        }
+        _ => String::new(),
+    };
+    let rejected = progress.rejected_openings.load(Ordering::Relaxed);
+    format!(
+        "datagen: {positions} positions, {games} games ({rejected} openings rejected), {rate:.0} positions/s, elapsed {}{eta}",
+        clock(elapsed)
+    )
+}

@@ -1,0 +1,250 @@
+//! One self-play game for training data, written once for every game: the engine plays
+//! both sides at a node budget per move, the positions worth learning from are kept with
+//! their search scores, and the game's result is attached when it ends.
+//!
+//! A game ends by the rules (no legal move, a rule draw, a threefold repetition) or by
+//! adjudication: a decisive score that both sides agree on for several plies, or a long
+//! stretch of near-zero scores late in the game. Adjudication only saves time; it is
+//! tuned to be almost never wrong, because a wrong result is a wrong label.
+
+use crate::engine::{Game, Limits, MoveList, Score, Searcher};
+use crate::rng::Rng;
+use crate::train::data::{Outcome, TrainingRecord};
+
+/// What datagen needs of a game beyond the search's [`Game`].
+pub trait SelfPlay: Game {
+    /// The game's training record.
+    type Record: TrainingRecord;
+    /// A score at least this large (game units) held for [`DECISIVE_PLIES`] plies in a
+    /// row, by both sides, decides the game for the side it favours.
+    const DECISIVE_SCORE: i32;
+    /// Scores within this of zero for [`DRAWISH_PLIES`] plies, from ply
+    /// [`DRAWISH_FROM_PLY`] of the game on, adjudicate a draw.
+    const DRAWISH_SCORE: i32;
+    /// An opening scored beyond this by a first search is thrown away: a game decided
+    /// before it starts teaches little.
+    const OPENING_SCORE_LIMIT: i32;
+    /// Packs this position with its score and the result, both from the side to move's
+    /// view.
+    fn pack(&self, score: i16, outcome: Outcome) -> Self::Record;
+}
+
+/// Plies a decisive score must be held.
+pub const DECISIVE_PLIES: u32 = 6;
+/// Plies of near-zero scores that adjudicate a draw.
+pub const DRAWISH_PLIES: u32 = 10;
+/// The game ply from which a draw may be adjudicated.
+pub const DRAWISH_FROM_PLY: usize = 60;
+/// A game still running at this many plies is a draw.
+pub const MAX_GAME_PLIES: usize = 600;
+/// Tries at drawing an opening before giving up on a start position.
+const OPENING_TRIES: usize = 64;
+
+/// How the games are played.
+#[derive(Clone, Copy, Debug)]
+pub struct SelfPlayConfig {
+    /// Soft node limit per move: no iteration starts past it.
+    pub soft_nodes: u64,
+    /// Random legal plies after the start position.
+    pub random_plies: usize,
+}
+
+/// What one game produced.
+#[derive(Debug)]
+pub struct PlayedGame<R> {
+    /// The positions kept, each with the game's result from its side to move's view.
+    pub records: Vec<R>,
+    /// Plies played after the opening.
+    pub plies: usize,
+}
+
+/// A search score as a number for adjudication: mate scores count as very large.
+fn numeric(score: Score) -> i32 {
+    match score {
+        Score::Value(v) => v,
+        Score::Win(_) => i32::MAX / 2,
+        Score::Loss(_) => -i32::MAX / 2,
+    }
+}
+
+/// Plays `plies` random legal moves from `start`; `None` when the game ends on the way.
+fn random_walk<G: Game>(start: &G, plies: usize, rng: &mut Rng) -> Option<(G, Vec<u64>)> {
+    let mut pos = start.clone();
+    let mut hashes = Vec::with_capacity(plies);
+    let mut moves = MoveList::new();
+    for _ in 0..plies {
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let mv = moves.as_slice()[rng.below(moves.len() as u64) as usize];
+        hashes.push(pos.hash());
+        pos.play(mv);
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    (!moves.is_empty() && !pos.is_rule_draw()).then_some((pos, hashes))
+}
+
+/// True when the last hash of `hashes` stands there twice before, within the reversible
+/// plies: the third occurrence, a draw by the rules of both games.
+fn threefold(hashes: &[u64], reversible: usize) -> bool {
+    let Some((&current, earlier)) = hashes.split_last() else {
+        return false;
+    };
+    let reach = reversible.min(earlier.len());
+    earlier[earlier.len() - reach..]
+        .iter()
+        .rev()
+        .skip(1)
+        .step_by(2)
+        .filter(|&&h| h == current)
+        .count()
+        >= 2
+}
+
+/// Draws an opening: a start position from `starts`, then random plies, kept only when a
+/// search finds it playable and not already decided. `None` after many failed tries.
+pub fn draw_opening<G: SelfPlay>(
+    searcher: &mut Searcher<G>,
+    starts: &[G],
+    config: &SelfPlayConfig,
+    rng: &mut Rng,
+) -> Option<(G, Vec<u64>)> {
+    for _ in 0..OPENING_TRIES {
+        let start = &starts[rng.below(starts.len() as u64) as usize];
+        let Some((pos, hashes)) = random_walk(start, config.random_plies, rng) else {
+            continue;
+        };
+        let outcome = searcher.search_sync(pos.clone(), hashes.clone(), limits(config));
+        if numeric(outcome.score).abs() <= G::OPENING_SCORE_LIMIT {
+            return Some((pos, hashes));
+        }
+    }
+    None
+}
+
+fn limits<M>(config: &SelfPlayConfig) -> Limits<M> {
+    Limits {
+        soft_nodes: Some(config.soft_nodes),
+        // The hard limit only stops a runaway iteration; the soft one decides.
+        nodes: Some(config.soft_nodes.saturating_mul(8)),
+        ..Limits::default()
+    }
+}
+
+/// Plays one game from `start` (with `hashes`, the positions before it) and returns its
+/// kept positions. The searcher's tables are cleared first, so a game depends only on its
+/// opening and the engine.
+pub fn play_game<G: SelfPlay>(
+    searcher: &mut Searcher<G>,
+    start: G,
+    mut hashes: Vec<u64>,
+    config: &SelfPlayConfig,
+) -> PlayedGame<G::Record> {
+    searcher.clear();
+    let mut pos = start;
+    // Kept positions with their score and whether the first mover was to move.
+    let mut kept: Vec<(G, i16, bool)> = Vec::new();
+    let mut first_to_move = true;
+    let (mut decisive_run, mut decisive_sign, mut drawish_run) = (0u32, 0i32, 0u32);
+    let mut moves = MoveList::new();
+    let mut plies = 0usize;
+    // The result from the first mover's view.
+    let result = loop {
+        hashes.push(pos.hash());
+        moves.clear();
+        pos.legal_moves(&mut moves);
+        let stm_view = |outcome: Outcome| {
+            if first_to_move {
+                outcome
+            } else {
+                outcome.flip()
+            }
+        };
+        if moves.is_empty() {
+            break stm_view(if pos.no_moves_is_loss() {
+                Outcome::Loss
+            } else {
+                Outcome::Draw
+            });
+        }
+        if pos.is_rule_draw()
+            || threefold(&hashes, pos.reversible_plies())
+            || plies >= MAX_GAME_PLIES
+        {
+            break Outcome::Draw;
+        }
+        let history = hashes[..hashes.len() - 1].to_vec();
+        let outcome = searcher.search_sync(pos.clone(), history, limits(config));
+        let Some(best) = outcome.best else {
+            break Outcome::Draw;
+        };
+        let score = numeric(outcome.score);
+
+        // Adjudication: `first_view` is the score from the first mover's side, so both
+        // sides' searches count towards the same run.
+        let first_view = if first_to_move { score } else { -score };
+        if score.abs() >= G::DECISIVE_SCORE {
+            if first_view.signum() == decisive_sign {
+                decisive_run += 1;
+            } else {
+                decisive_sign = first_view.signum();
+                decisive_run = 1;
+            }
+        } else {
+            decisive_run = 0;
+        }
+        if decisive_run >= DECISIVE_PLIES {
+            break if decisive_sign > 0 {
+                Outcome::Win
+            } else {
+                Outcome::Loss
+            };
+        }
+        let game_ply = hashes.len() - 1;
+        if game_ply >= DRAWISH_FROM_PLY && score.abs() <= G::DRAWISH_SCORE {
+            drawish_run += 1;
+        } else {
+            drawish_run = 0;
+        }
+        if drawish_run >= DRAWISH_PLIES {
+            break Outcome::Draw;
+        }
+
+        if let Score::Value(v) = outcome.score {
+            if !pos.in_check() && !pos.is_noisy(best) {
+                let v = v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+                kept.push((pos.clone(), v, first_to_move));
+            }
+        }
+        pos.play(best);
+        first_to_move = !first_to_move;
+        plies += 1;
+    };
+    let records = kept
+        .iter()
+        .map(|(pos, score, first)| {
+            let outcome = if *first { result } else { result.flip() };
+            pos.pack(*score, outcome)
+        })
+        .collect();
+    PlayedGame { records, plies }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn threefold_needs_two_earlier_occurrences_on_the_same_side() {
+        // Positions: A B C B A B ... the current A at index 4 has one earlier A.
+        assert!(!threefold(&[1, 2, 3, 2, 1], 10));
+        assert!(threefold(&[1, 2, 3, 2, 1, 2, 1], 10));
+        // The same hash an odd number of plies back is the other side to move.
+        assert!(!threefold(&[1, 1, 1], 10));
+        // Beyond the reversible plies nothing repeats.
+        assert!(!threefold(&[1, 2, 1, 2, 1], 2));
+    }
+}

@@ -1,0 +1,177 @@
+//! A draughts position packed into 32 bytes with a search score and a game result: the
+//! record of draughts self-play data (`tvilling datagen --game draughts`).
+//!
+//! Layout (all integers little-endian); square sets have bit `n - 1` for square `n`
+//! (1..=50, standard numbering):
+//!
+//! | bytes  | field |
+//! | ------ | ----- |
+//! | 0..8   | White's pieces |
+//! | 8..16  | Black's pieces |
+//! | 16..24 | kings (of either side) |
+//! | 24..26 | search score, `i16`, hundredths of a man from the side to move's view |
+//! | 26     | game result from the side to move's view: 0 loss, 1 draw, 2 win |
+//! | 27     | side to move: 0 White, 1 Black |
+//! | 28..32 | 0 (reserved) |
+
+use super::position::{Color, Position};
+use super::square::{bit_of, number_of};
+use crate::train::data::{Outcome, TrainingRecord};
+
+/// Bytes in one record.
+pub const DRAUGHTS_PACKED_SIZE: usize = 32;
+/// The squares of the board as a square set.
+const ALL_SQUARES: u64 = (1 << 50) - 1;
+
+/// One draughts position of the training data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackedDraughts {
+    white: u64,
+    black: u64,
+    kings: u64,
+    score: i16,
+    result: Outcome,
+    side: Color,
+}
+
+/// The square set (bit n-1 for square n) of a padded-layout bitboard.
+fn squares_of(bits: u64) -> u64 {
+    super::bitboard::Bits(bits).fold(0, |set, b| set | 1 << (number_of(b.trailing_zeros()) - 1))
+}
+
+/// The padded-layout bitboard of a square set.
+fn bits_of(squares: u64) -> u64 {
+    super::bitboard::Bits(squares).fold(0, |bits, s| {
+        bits | 1u64 << bit_of(s.trailing_zeros() as u8 + 1)
+    })
+}
+
+impl PackedDraughts {
+    /// Packs `pos` with its score and result, both from the side to move's view.
+    pub fn new(pos: &Position, score: i16, result: Outcome) -> Self {
+        Self {
+            white: squares_of(pos.pieces(Color::White)),
+            black: squares_of(pos.pieces(Color::Black)),
+            kings: squares_of(pos.kings(Color::White) | pos.kings(Color::Black)),
+            score,
+            result,
+            side: pos.side(),
+        }
+    }
+
+    /// The position (without draw clocks, which are not kept).
+    pub fn position(&self) -> Position {
+        Position::from_parts(
+            bits_of(self.white),
+            bits_of(self.black),
+            bits_of(self.kings),
+            self.side,
+        )
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The square sets (bit n-1 for square n) of `color`'s men and kings.
+    pub fn men_and_kings(&self, color: Color) -> (u64, u64) {
+        let pieces = match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        };
+        (pieces & !self.kings, pieces & self.kings)
+    }
+}
+
+impl TrainingRecord for PackedDraughts {
+    const SIZE: usize = DRAUGHTS_PACKED_SIZE;
+
+    fn write_bytes(&self, out: &mut [u8]) {
+        out[0..8].copy_from_slice(&self.white.to_le_bytes());
+        out[8..16].copy_from_slice(&self.black.to_le_bytes());
+        out[16..24].copy_from_slice(&self.kings.to_le_bytes());
+        out[24..26].copy_from_slice(&self.score.to_le_bytes());
+        out[26] = self.result as u8;
+        out[27] = self.side as u8;
+        out[28..32].fill(0);
+    }
+
+    fn read_bytes(bytes: &[u8]) -> Result<Self, String> {
+        if bytes.len() != DRAUGHTS_PACKED_SIZE {
+            return Err(format!("{} bytes, not {DRAUGHTS_PACKED_SIZE}", bytes.len()));
+        }
+        let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
+        let (white, black, kings) = (word(0), word(8), word(16));
+        if (white | black | kings) & !ALL_SQUARES != 0 {
+            return Err("a piece off the 50 squares".into());
+        }
+        if white & black != 0 || kings & !(white | black) != 0 {
+            return Err("overlapping pieces".into());
+        }
+        if white.count_ones() > 20 || black.count_ones() > 20 {
+            return Err("more than 20 pieces of one side".into());
+        }
+        let result = Outcome::from_byte(bytes[26]).ok_or(format!("result byte {}", bytes[26]))?;
+        let side = match bytes[27] {
+            0 => Color::White,
+            1 => Color::Black,
+            other => return Err(format!("side-to-move byte {other}")),
+        };
+        if bytes[28..32] != [0; 4] {
+            return Err("reserved bytes are not 0".into());
+        }
+        Ok(Self {
+            white,
+            black,
+            kings,
+            score: i16::from_le_bytes([bytes[24], bytes[25]]),
+            result,
+            side,
+        })
+    }
+
+    fn score(&self) -> i16 {
+        self.score
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.result
+    }
+
+    fn piece_count(&self) -> u32 {
+        (self.white | self.black).count_ones()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::notation::{parse_position, to_fen};
+
+    #[test]
+    fn round_trips() {
+        for fen in [
+            "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20",
+            "B:WK5,28,50:BK46,1,23",
+        ] {
+            let pos = parse_position(fen).unwrap();
+            let packed = PackedDraughts::new(&pos, -77, Outcome::Win);
+            let mut bytes = [0u8; 32];
+            packed.write_bytes(&mut bytes);
+            let back = PackedDraughts::read_bytes(&bytes).unwrap();
+            assert_eq!(back, packed);
+            assert_eq!(to_fen(&back.position()), to_fen(&pos));
+            assert_eq!(back.piece_count(), pos.occupied().count_ones());
+        }
+    }
+
+    #[test]
+    fn foreign_bytes_are_refused() {
+        assert!(PackedDraughts::read_bytes(&[0xFF; 32]).is_err());
+        let mut bytes = [0u8; 32];
+        bytes[26] = 3;
+        assert!(PackedDraughts::read_bytes(&bytes).is_err());
+        assert!(PackedDraughts::read_bytes(&[0; 31]).is_err());
+    }
+}
