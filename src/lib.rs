@@ -4,10 +4,11 @@
 //!   notation, draw rules, perft and evaluation. Neither knows about searching.
 //! - [`engine`] is the search: it knows nothing of either game and works through the
 //!   [`engine::Game`] trait.
+//! - [`nnue`] is the evaluation network shared by both games (so far its file format).
 //! - [`protocol`] holds the front ends (UCI, Hub, DXP) that turn text or frames into commands
 //!   for the search and its results back into text.
 //! - [`cli`] holds the command-line tools (`perft`, `bench`, `datagen`).
-//! - [`train`] holds the training data format.
+//! - [`train`] holds the training data format and the network trainer behind `bin/train`.
 
 // Every public item carries a doc line; with clippy's `-D warnings` a missing one fails CI.
 #![warn(missing_docs)]
@@ -16,6 +17,7 @@ pub mod chess;
 pub mod cli;
 pub mod draughts;
 pub mod engine;
+pub mod nnue;
 pub mod protocol;
 pub mod rng;
 pub mod train;

@@ -13,6 +13,7 @@ mod game;
 mod magics;
 mod movegen;
 mod moves;
+pub mod nnue;
 mod notation;
 mod openings;
 mod packed;

@@ -11,6 +11,7 @@ pub mod eval;
 pub mod game;
 pub mod movegen;
 pub mod moves;
+pub mod nnue;
 pub mod notation;
 pub mod packed;
 pub mod perft;

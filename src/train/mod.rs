@@ -1,4 +1,20 @@
-//! Learning an evaluation from self-play: the training data format ([`data`]) that
-//! `tvilling datagen` writes.
+//! Learning an evaluation from self-play, in pure Rust on the CPU: the training data
+//! format ([`data`]) that `tvilling datagen` writes, a game's inputs as the trainer sees
+//! them ([`features`]), the float network and its sparse gradient ([`model`],
+//! [`gradient`]), AdamW ([`optimizer`]), checkpoints, the quantised export, the loss
+//! curve, and the loop that ties them together ([`trainer`]). `src/bin/train.rs` is the
+//! command line.
 
+pub mod checkpoint;
 pub mod data;
+pub mod export;
+pub mod features;
+pub mod gradient;
+pub mod model;
+pub mod optimizer;
+pub mod options;
+pub mod plot;
+pub mod trainer;
+
+pub use options::{parse_train_args, TrainGame, TrainOptions, USAGE};
+pub use trainer::{train, EpochReport, TrainError};

@@ -1,0 +1,131 @@
+//! The trainer binary end to end on a small self-play file: it learns (the held-out loss
+//! falls), writes a network the engine's reader accepts, a loss curve, and a checkpoint a
+//! later run resumes from.
+
+use std::path::PathBuf;
+use std::process::Command;
+use tvilling::nnue::format::read_network;
+use tvilling::nnue::FeatureSetId;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tvilling-train-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(exe: &str, args: &[&str]) -> String {
+    let out = Command::new(exe).args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{exe} {args:?}: {stderr}");
+    stderr
+}
+
+/// Column `column` of every epoch's row of `loss.csv` (1: training, 2: validation loss).
+fn losses(csv: &str, column: usize) -> Vec<f64> {
+    csv.lines()
+        .skip(1)
+        .map(|line| line.split(',').nth(column).unwrap().parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn trains_exports_and_resumes() {
+    let dir = scratch("run");
+    let data = dir.join("data.bin");
+    let out = dir.join("net");
+    run(
+        env!("CARGO_BIN_EXE_tvilling"),
+        &[
+            "datagen",
+            "--games",
+            "40",
+            "--nodes",
+            "300",
+            "--threads",
+            "1",
+            "--seed",
+            "5",
+            "--out",
+            data.to_str().unwrap(),
+        ],
+    );
+    let common = [
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--hidden",
+        "32",
+        "--batch",
+        "128",
+        "--lr",
+        "0.002",
+        "--final-lr",
+        "0.0005",
+        "--validation",
+        "0.2",
+        "--wdl",
+        "0",
+        "--threads",
+        "2",
+    ];
+    run(
+        env!("CARGO_BIN_EXE_train"),
+        &[&common[..], &["--epochs", "4"]].concat(),
+    );
+
+    let csv = std::fs::read_to_string(out.join("loss.csv")).unwrap();
+    let (training, validation) = (losses(&csv, 1), losses(&csv, 2));
+    assert_eq!(validation.len(), 4, "{csv}");
+    assert!(training[3] < 0.7 * training[0], "no learning: {csv}");
+    assert!(
+        validation[3] < validation[0],
+        "nothing that carries over: {csv}"
+    );
+
+    let net = std::fs::read(out.join("final.nnue")).unwrap();
+    let weights = read_network(&net, FeatureSetId::Chess768).unwrap();
+    assert_eq!((weights.shape.hidden, weights.shape.buckets), (32, 8));
+    assert_eq!(std::fs::read(out.join("epoch-004.nnue")).unwrap(), net);
+    assert!(std::fs::read(out.join("loss.png"))
+        .unwrap()
+        .starts_with(b"\x89PNG"));
+
+    let checkpoint = out.join("checkpoint.bin");
+    run(
+        env!("CARGO_BIN_EXE_train"),
+        &[
+            &common[..],
+            &["--epochs", "5", "--resume", checkpoint.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    let csv = std::fs::read_to_string(out.join("loss.csv")).unwrap();
+    assert_eq!(losses(&csv, 2).len(), 5, "{csv}");
+    assert!(out.join("epoch-005.nnue").exists());
+}
+
+#[test]
+fn bad_input_is_refused_with_a_message() {
+    let dir = scratch("bad");
+    let junk = dir.join("junk.bin");
+    std::fs::write(&junk, [0xFFu8; 64]).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_train"))
+        .args([
+            "--data",
+            junk.to_str().unwrap(),
+            "--out",
+            dir.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("record 0"));
+    let out = Command::new(env!("CARGO_BIN_EXE_train"))
+        .arg("--hidden")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("usage"));
+}

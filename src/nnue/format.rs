@@ -1,0 +1,377 @@
+//! The network file: a 64-byte header, then the quantised weights, all little-endian.
+//!
+//! | bytes  | field |
+//! | ------ | ----- |
+//! | 0..4   | magic `TVNN` |
+//! | 4..8   | format version, `u32` (this reader: [`FORMAT_VERSION`]) |
+//! | 8..12  | feature set, `u32` (which game's inputs, see [`FeatureSetId`]) |
+//! | 12..16 | inputs per perspective, `u32` |
+//! | 16..20 | hidden neurons per perspective, `u32` |
+//! | 20..24 | output buckets, `u32` |
+//! | 24..28 | activation, `u32` (1: squared clipped ReLU) |
+//! | 28..32 | QA, the scale of the first layer, `u32` |
+//! | 32..36 | QB, the scale of the output layer, `u32` |
+//! | 36..40 | evaluation scale: network output 1.0 is this many evaluation units, `u32` |
+//! | 40..48 | payload length in bytes, `u64` |
+//! | 48..56 | FNV-1a 64-bit hash of the payload, `u64` |
+//! | 56..64 | zero |
+//!
+//! Payload: the feature weights (`inputs × hidden` `i16`, one row of `hidden` per
+//! input), the feature biases (`hidden` `i16`), the output weights (`buckets × 2 ×
+//! hidden` `i16`; per bucket the side to move's half first), the output biases (`buckets`
+//! `i32`). Feature weights and biases are scaled by QA, output weights by QB, output
+//! biases by QA × QB.
+
+use std::fmt;
+
+/// The four bytes every network file starts with.
+pub const MAGIC: [u8; 4] = *b"TVNN";
+/// The format version this code reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+/// Header bytes before the weights.
+pub const HEADER_SIZE: usize = 64;
+/// Activation code of the squared clipped ReLU, the only one so far.
+pub const ACTIVATION_SCRELU: u32 = 1;
+
+/// Which game's inputs a network reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FeatureSetId {
+    /// Chess: 768 inputs, colour relative to the perspective × 6 kinds × 64 squares.
+    Chess768 = 1,
+    /// International draughts: 200 inputs, side relative to the perspective × man or
+    /// king × 50 squares.
+    Draughts200 = 2,
+}
+
+impl FeatureSetId {
+    /// Inputs per perspective of this feature set.
+    pub fn inputs(self) -> usize {
+        match self {
+            Self::Chess768 => 768,
+            Self::Draughts200 => 200,
+        }
+    }
+
+    fn from_u32(code: u32) -> Option<Self> {
+        match code {
+            1 => Some(Self::Chess768),
+            2 => Some(Self::Draughts200),
+            _ => None,
+        }
+    }
+}
+
+/// The header's description of a network's shape and scales.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NetworkShape {
+    /// The feature set.
+    pub features: FeatureSetId,
+    /// Inputs per perspective.
+    pub inputs: usize,
+    /// Hidden neurons per perspective.
+    pub hidden: usize,
+    /// Output buckets.
+    pub buckets: usize,
+    /// First-layer scale.
+    pub qa: i32,
+    /// Output-layer scale.
+    pub qb: i32,
+    /// Evaluation units per 1.0 of network output.
+    pub scale: i32,
+}
+
+impl NetworkShape {
+    /// Bytes of the weights this shape needs.
+    pub fn payload_len(&self) -> usize {
+        2 * (self.inputs * self.hidden + self.hidden + self.buckets * 2 * self.hidden)
+            + 4 * self.buckets
+    }
+}
+
+/// Quantised weights as stored, in file order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuantisedWeights {
+    /// Shape and scales.
+    pub shape: NetworkShape,
+    /// `inputs × hidden`, one row per input.
+    pub feature_weights: Vec<i16>,
+    /// `hidden`.
+    pub feature_bias: Vec<i16>,
+    /// `buckets × 2 × hidden`.
+    pub output_weights: Vec<i16>,
+    /// `buckets`.
+    pub output_bias: Vec<i32>,
+}
+
+/// Why bytes are not a network this engine can use.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetworkError {
+    /// Fewer bytes than a header.
+    TooShort(usize),
+    /// The file does not start with `TVNN`.
+    BadMagic,
+    /// A format version this code does not read.
+    Version(u32),
+    /// A feature set this code does not know.
+    FeatureSet(u32),
+    /// The feature set belongs to another game or another input count.
+    WrongFeatureSet {
+        /// What the caller needs.
+        expected: FeatureSetId,
+        /// What the file holds.
+        found: FeatureSetId,
+    },
+    /// An activation this code does not know.
+    Activation(u32),
+    /// Sizes or scales out of range.
+    Shape(String),
+    /// The payload is shorter or longer than its header says.
+    Length {
+        /// Bytes the header promises.
+        expected: usize,
+        /// Bytes present.
+        found: usize,
+    },
+    /// The payload does not hash to the header's checksum (a damaged file).
+    Checksum,
+}
+
+impl fmt::Display for NetworkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::TooShort(n) => write!(f, "{n} bytes is too short for a network file"),
+            Self::BadMagic => f.write_str("not a tvilling network file (no TVNN magic)"),
+            Self::Version(v) => write!(
+                f,
+                "network format version {v}, this engine reads version {FORMAT_VERSION}"
+            ),
+            Self::FeatureSet(code) => write!(f, "unknown feature set {code}"),
+            Self::WrongFeatureSet { expected, found } => {
+                write!(
+                    f,
+                    "network is for {found:?} inputs, this game needs {expected:?}"
+                )
+            }
+            Self::Activation(code) => write!(f, "unknown activation {code}"),
+            Self::Shape(reason) => write!(f, "bad network shape: {reason}"),
+            Self::Length { expected, found } => write!(
+                f,
+                "truncated or padded network: {found} bytes of weights, header says {expected}"
+            ),
+            Self::Checksum => f.write_str("network checksum mismatch (damaged file)"),
+        }
+    }
+}
+
+impl std::error::Error for NetworkError {}
+
+/// FNV-1a, 64 bits: enough to catch damage, cheap to compute at start-up.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xCBF2_9CE4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3)
+    })
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"))
+}
+
+fn u64_at(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
+}
+
+/// Reads and checks a network file for the feature set `expected`.
+pub fn read_network(
+    bytes: &[u8],
+    expected: FeatureSetId,
+) -> Result<QuantisedWeights, NetworkError> {
+    if bytes.len() < HEADER_SIZE {
+        return Err(NetworkError::TooShort(bytes.len()));
+    }
+    if bytes[0..4] != MAGIC {
+        return Err(NetworkError::BadMagic);
+    }
+    let version = u32_at(bytes, 4);
+    if version != FORMAT_VERSION {
+        return Err(NetworkError::Version(version));
+    }
+    let code = u32_at(bytes, 8);
+    let features = FeatureSetId::from_u32(code).ok_or(NetworkError::FeatureSet(code))?;
+    if features != expected {
+        return Err(NetworkError::WrongFeatureSet {
+            expected,
+            found: features,
+        });
+    }
+    let activation = u32_at(bytes, 24);
+    if activation != ACTIVATION_SCRELU {
+        return Err(NetworkError::Activation(activation));
+    }
+    let shape = NetworkShape {
+        features,
+        inputs: u32_at(bytes, 12) as usize,
+        hidden: u32_at(bytes, 16) as usize,
+        buckets: u32_at(bytes, 20) as usize,
+        qa: u32_at(bytes, 28) as i32,
+        qb: u32_at(bytes, 32) as i32,
+        scale: u32_at(bytes, 36) as i32,
+    };
+    check_shape(&shape)?;
+    let payload = &bytes[HEADER_SIZE..];
+    let expected_len = shape.payload_len();
+    if u64_at(bytes, 40) != expected_len as u64 || payload.len() != expected_len {
+        return Err(NetworkError::Length {
+            expected: expected_len,
+            found: payload.len(),
+        });
+    }
+    if fnv1a(payload) != u64_at(bytes, 48) {
+        return Err(NetworkError::Checksum);
+    }
+    let mut at = 0;
+    let mut i16s = |n: usize| {
+        let v: Vec<i16> = payload[at..at + 2 * n]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        at += 2 * n;
+        v
+    };
+    let feature_weights = i16s(shape.inputs * shape.hidden);
+    let feature_bias = i16s(shape.hidden);
+    let output_weights = i16s(shape.buckets * 2 * shape.hidden);
+    let output_bias = payload[at..]
+        .chunks_exact(4)
+        .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    Ok(QuantisedWeights {
+        shape,
+        feature_weights,
+        feature_bias,
+        output_weights,
+        output_bias,
+    })
+}
+
+/// Sizes the inference code supports: SIMD works on 16 neurons at a time, and the
+/// integer sums stay inside `i32` for these limits.
+fn check_shape(shape: &NetworkShape) -> Result<(), NetworkError> {
+    let bad = |reason: String| Err(NetworkError::Shape(reason));
+    if shape.inputs != shape.features.inputs() {
+        return bad(format!(
+            "{} inputs, {:?} has {}",
+            shape.inputs,
+            shape.features,
+            shape.features.inputs()
+        ));
+    }
+    if shape.hidden == 0 || shape.hidden > 2048 || !shape.hidden.is_multiple_of(16) {
+        return bad(format!(
+            "{} hidden neurons (a multiple of 16 up to 2048)",
+            shape.hidden
+        ));
+    }
+    if !(1..=16).contains(&shape.buckets) {
+        return bad(format!("{} output buckets (1..16)", shape.buckets));
+    }
+    if !(1..=255).contains(&shape.qa) || !(1..=255).contains(&shape.qb) || shape.scale <= 0 {
+        return bad(format!(
+            "scales QA {} QB {} scale {}",
+            shape.qa, shape.qb, shape.scale
+        ));
+    }
+    Ok(())
+}
+
+/// Writes `weights` as a network file.
+pub fn write_network(weights: &QuantisedWeights) -> Vec<u8> {
+    let shape = &weights.shape;
+    let mut payload = Vec::with_capacity(shape.payload_len());
+    for w in weights
+        .feature_weights
+        .iter()
+        .chain(&weights.feature_bias)
+        .chain(&weights.output_weights)
+    {
+        payload.extend_from_slice(&w.to_le_bytes());
+    }
+    for b in &weights.output_bias {
+        payload.extend_from_slice(&b.to_le_bytes());
+    }
+    let mut out = Vec::with_capacity(HEADER_SIZE + payload.len());
+    out.extend_from_slice(&MAGIC);
+    for field in [
+        FORMAT_VERSION,
+        shape.features as u32,
+        shape.inputs as u32,
+        shape.hidden as u32,
+        shape.buckets as u32,
+        ACTIVATION_SCRELU,
+        shape.qa as u32,
+        shape.qb as u32,
+        shape.scale as u32,
+    ] {
+        out.extend_from_slice(&field.to_le_bytes());
+    }
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&fnv1a(&payload).to_le_bytes());
+    out.resize(HEADER_SIZE, 0);
+    out.extend_from_slice(&payload);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> QuantisedWeights {
+        let shape = NetworkShape {
+            features: FeatureSetId::Chess768,
+            inputs: 768,
+            hidden: 16,
+            buckets: 2,
+            qa: 255,
+            qb: 64,
+            scale: 400,
+        };
+        QuantisedWeights {
+            shape,
+            feature_weights: (0..768 * 16).map(|i| (i % 97) as i16 - 48).collect(),
+            feature_bias: (0..16).map(|i| i as i16).collect(),
+            output_weights: (0..64).map(|i| i as i16 - 30).collect(),
+            output_bias: vec![-5, 70_000],
+        }
+    }
+
+    #[test]
+    fn round_trips() {
+        let weights = tiny();
+        let bytes = write_network(&weights);
+        assert_eq!(bytes.len(), HEADER_SIZE + weights.shape.payload_len());
+        assert_eq!(read_network(&bytes, FeatureSetId::Chess768), Ok(weights));
+    }
+
+    #[test]
+    fn damage_is_refused() {
+        let bytes = write_network(&tiny());
+        let read = |b: &[u8]| read_network(b, FeatureSetId::Chess768);
+        assert_eq!(read(&bytes[..10]), Err(NetworkError::TooShort(10)));
+        assert!(matches!(
+            read(&bytes[..bytes.len() - 1]),
+            Err(NetworkError::Length { .. })
+        ));
+        let mut flipped = bytes.clone();
+        flipped[HEADER_SIZE + 100] ^= 1;
+        assert_eq!(read(&flipped), Err(NetworkError::Checksum));
+        let mut magic = bytes.clone();
+        magic[0] = b'X';
+        assert_eq!(read(&magic), Err(NetworkError::BadMagic));
+        let mut version = bytes.clone();
+        version[4] = 9;
+        assert_eq!(read(&version), Err(NetworkError::Version(9)));
+        let mut hidden = bytes;
+        hidden[16] = 17;
+        assert!(matches!(read(&hidden), Err(NetworkError::Shape(_))));
+        assert!(read(b"garbage that is long enough to look like a header, but is text").is_err());
+    }
+}

@@ -1,0 +1,234 @@
+//! The loss curve as a small PNG beside `loss.csv`: training loss in blue, validation loss
+//! in red, over the epochs, with the loss range written on the axis. A curve is read
+//! faster than a log; no plotting crate is needed for two lines, so this writes the PNG
+//! itself (4-colour palette, stored deflate blocks).
+
+use std::io;
+use std::path::Path;
+
+const WIDTH: usize = 640;
+const HEIGHT: usize = 400;
+const MARGIN: usize = 40;
+const WHITE: u8 = 0;
+const BLACK: u8 = 1;
+const BLUE: u8 = 2;
+const RED: u8 = 3;
+
+/// A 3×5 pixel font: each glyph is 15 bits, rows top to bottom, 3 bits a row.
+fn glyph(c: char) -> Option<u16> {
+    Some(match c {
+        '0' => 0b111_101_101_101_111,
+        '1' => 0b010_110_010_010_111,
+        '2' => 0b111_001_111_100_111,
+        '3' => 0b111_001_111_001_111,
+        '4' => 0b101_101_111_001_001,
+        '5' => 0b111_100_111_001_111,
+        '6' => 0b111_100_111_101_111,
+        '7' => 0b111_001_001_010_010,
+        '8' => 0b111_101_111_101_111,
+        '9' => 0b111_101_111_001_111,
+        '.' => 0b000_000_000_000_010,
+        '-' => 0b000_000_111_000_000,
+        'e' => 0b000_111_111_100_111,
+        'p' => 0b111_101_111_100_100,
+        'o' => 0b000_111_101_101_111,
+        'c' => 0b000_111_100_100_111,
+        'h' => 0b100_100_111_101_101,
+        'l' => 0b110_010_010_010_111,
+        's' => 0b000_111_110_011_111,
+        't' => 0b010_111_010_010_011,
+        'r' => 0b000_111_100_100_100,
+        'a' => 0b000_111_011_101_111,
+        'i' => 0b010_000_010_010_010,
+        'n' => 0b000_110_101_101_101,
+        'v' => 0b000_101_101_101_010,
+        'd' => 0b001_001_111_101_111,
+        ' ' => 0,
+        _ => return None,
+    })
+}
+
+struct Canvas {
+    pixels: Vec<u8>,
+}
+
+impl Canvas {
+    fn set(&mut self, x: i64, y: i64, colour: u8) {
+        if (0..WIDTH as i64).contains(&x) && (0..HEIGHT as i64).contains(&y) {
+            self.pixels[y as usize * WIDTH + x as usize] = colour;
+        }
+    }
+
+    fn line(&mut self, (x0, y0): (i64, i64), (x1, y1): (i64, i64), colour: u8) {
+        let steps = (x1 - x0).abs().max((y1 - y0).abs()).max(1);
+        for s in 0..=steps {
+            let x = x0 + (x1 - x0) * s / steps;
+            let y = y0 + (y1 - y0) * s / steps;
+            self.set(x, y, colour);
+            self.set(x, y + 1, colour);
+        }
+    }
+
+    /// Text at scale 2 with its top-left corner at (x, y).
+    fn text(&mut self, x: i64, y: i64, text: &str, colour: u8) {
+        for (i, c) in text.chars().enumerate() {
+            let Some(bits) = glyph(c) else { continue };
+            for row in 0..5 {
+                for col in 0..3 {
+                    if bits >> (14 - (row * 3 + col)) & 1 == 1 {
+                        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                            self.set(x + i as i64 * 8 + col * 2 + dx, y + row * 2 + dy, colour);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Draws the curves of `csv` (as the trainer writes it) into `png`.
+pub fn write_loss_plot(csv: &Path, png: &Path) -> io::Result<()> {
+    let text = std::fs::read_to_string(csv)?;
+    let rows: Vec<(f64, f64, f64)> = text
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let mut f = line.split(',').map(|v| v.parse::<f64>().ok());
+            Some((f.next()??, f.next()??, f.next()??))
+        })
+        .collect();
+    std::fs::write(png, encode_png(&draw(&rows)))
+}
+
+fn draw(rows: &[(f64, f64, f64)]) -> Vec<u8> {
+    let mut canvas = Canvas {
+        pixels: vec![WHITE; WIDTH * HEIGHT],
+    };
+    let (left, right) = (MARGIN as i64 + 40, (WIDTH - MARGIN) as i64);
+    let (top, bottom) = (MARGIN as i64, (HEIGHT - MARGIN) as i64);
+    canvas.line((left, top), (left, bottom), BLACK);
+    canvas.line((left, bottom), (right, bottom), BLACK);
+    canvas.text(right - 40, bottom + 12, "epoch", BLACK);
+    canvas.text(left + 10, 10, "train", BLUE);
+    canvas.text(left + 70, 10, "validation", RED);
+    if rows.is_empty() {
+        return canvas.pixels;
+    }
+    let losses = rows.iter().flat_map(|r| [r.1, r.2]);
+    let lo = losses.clone().fold(f64::INFINITY, f64::min);
+    let hi = losses.fold(f64::NEG_INFINITY, f64::max);
+    let span = (hi - lo).max(1e-9);
+    let last_epoch = rows.last().map_or(1.0, |r| r.0).max(1.0);
+    let to_px = |epoch: f64, loss: f64| {
+        let x = left + ((right - left) as f64 * epoch / last_epoch) as i64;
+        let y = bottom - ((bottom - top) as f64 * (loss - lo) / span) as i64;
+        (x, y)
+    };
+    canvas.text(4, top - 4, &format!("{hi:.5}"), BLACK);
+    canvas.text(4, bottom - 8, &format!("{lo:.5}"), BLACK);
+    canvas.text(left - 4, bottom + 12, "0", BLACK);
+    canvas.text(right - 90, bottom + 12, &format!("{last_epoch:.0}"), BLACK);
+    for (column, colour) in [(1, BLUE), (2, RED)] {
+        let value = |r: &(f64, f64, f64)| if column == 1 { r.1 } else { r.2 };
+        let mut previous = None;
+        for r in rows {
+            let point = to_px(r.0, value(r));
+            if let Some(p) = previous {
+                canvas.line(p, point, colour);
+            }
+            for d in -2..=2 {
+                canvas.set(point.0 + d, point.1, colour);
+                canvas.set(point.0, point.1 + d, colour);
+            }
+            previous = Some(point);
+        }
+    }
+    canvas.pixels
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    let start = out.len();
+    out.extend_from_slice(kind);
+    out.extend_from_slice(data);
+    let crc = crc32(&out[start..]);
+    out.extend_from_slice(&crc.to_be_bytes());
+}
+
+/// A 2-bit palette PNG of the canvas, deflate in stored blocks.
+fn encode_png(pixels: &[u8]) -> Vec<u8> {
+    let mut raw = Vec::with_capacity(HEIGHT * (1 + WIDTH / 4));
+    for row in pixels.chunks_exact(WIDTH) {
+        raw.push(0);
+        for four in row.chunks(4) {
+            let byte = four
+                .iter()
+                .enumerate()
+                .fold(0u8, |b, (i, &p)| b | (p & 3) << (6 - 2 * i));
+            raw.push(byte);
+        }
+    }
+    let mut zlib = vec![0x78, 0x01];
+    let blocks: Vec<&[u8]> = raw.chunks(65_535).collect();
+    for (i, block) in blocks.iter().enumerate() {
+        zlib.push(u8::from(i + 1 == blocks.len()));
+        let len = block.len() as u16;
+        zlib.extend_from_slice(&len.to_le_bytes());
+        zlib.extend_from_slice(&(!len).to_le_bytes());
+        zlib.extend_from_slice(block);
+    }
+    let (mut a, mut b) = (1u32, 0u32);
+    for &byte in &raw {
+        a = (a + u32::from(byte)) % 65_521;
+        b = (b + a) % 65_521;
+    }
+    zlib.extend_from_slice(&(b << 16 | a).to_be_bytes());
+
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut header = Vec::new();
+    header.extend_from_slice(&(WIDTH as u32).to_be_bytes());
+    header.extend_from_slice(&(HEIGHT as u32).to_be_bytes());
+    header.extend_from_slice(&[2, 3, 0, 0, 0]);
+    chunk(&mut png, b"IHDR", &header);
+    chunk(
+        &mut png,
+        b"PLTE",
+        &[255, 255, 255, 0, 0, 0, 30, 90, 220, 220, 40, 40],
+    );
+    chunk(&mut png, b"IDAT", &zlib);
+    chunk(&mut png, b"IEND", &[]);
+    png
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crc_matches_the_standard_check_value() {
+        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+    }
+
+    #[test]
+    fn png_has_signature_and_chunks() {
+        let png = encode_png(&draw(&[(1.0, 0.05, 0.06), (2.0, 0.04, 0.045)]));
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        assert_eq!(&png[12..16], b"IHDR");
+        assert_eq!(&png[png.len() - 8..png.len() - 4], b"IEND");
+    }
+}
