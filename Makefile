@@ -43,10 +43,15 @@ $(VENV_PYD2)/.installed:
 
 venvs: $(VENV)/.installed $(VENV_PYD2)/.installed
 
+# The draughts engines the client tests start use endgame tables from EGDB, made once here
+# (20 s) rather than in the background of every test's engine.
+EGDB := target/egdb
+
 client-test: venvs
 	$(CARGO) build --release
-	TVILLING=$(abspath $(BIN)) $(VENV)/bin/python -m pytest $(PYTEST_ARGS) engine-tests/clients
-	TVILLING=$(abspath $(BIN)) $(VENV_PYD2)/bin/python -m pytest $(PYTEST_ARGS) engine-tests/py_draughts
+	$(BIN) dbgen --pieces 4 --dir $(EGDB)
+	TVILLING_EGDB=$(abspath $(EGDB)) TVILLING=$(abspath $(BIN)) $(VENV)/bin/python -m pytest $(PYTEST_ARGS) engine-tests/clients
+	TVILLING_EGDB=$(abspath $(EGDB)) TVILLING=$(abspath $(BIN)) $(VENV_PYD2)/bin/python -m pytest $(PYTEST_ARGS) engine-tests/py_draughts
 
 bench: build
 	$(BIN) bench

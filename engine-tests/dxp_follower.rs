@@ -22,7 +22,13 @@ impl Follower {
             .unwrap()
             .port();
         let child = Command::new(env!("CARGO_BIN_EXE_tvilling"))
-            .args(["dxp", "--listen", &format!("127.0.0.1:{port}")])
+            .args([
+                "dxp",
+                "--egdb-pieces",
+                "0",
+                "--listen",
+                &format!("127.0.0.1:{port}"),
+            ])
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())

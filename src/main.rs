@@ -13,6 +13,7 @@ fn main() -> ExitCode {
         Some("hub") => tvilling::protocol::hub::session::run().map_err(|e| e.to_string()),
         Some("perft") => tvilling::cli::run_perft(&args[1..]).map_err(|e| e.to_string()),
         Some("datagen") => tvilling::cli::run_datagen(&args[1..]).map_err(|e| e.to_string()),
+        Some("dbgen") => tvilling::cli::run_dbgen(&args[1..]).map_err(|e| e.to_string()),
         Some("bench") => tvilling::cli::run_bench(&args[1..]).map_err(|e| e.to_string()),
         Some(other) => Err(format!("unknown command {other:?}")),
         None => return tvilling::protocol::uci::run(),

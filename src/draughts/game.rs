@@ -2,13 +2,14 @@
 //! alone keeps the 25-, 16- and 5-move rules right, and the answers to the search's
 //! game-specific questions (captures are the noisy moves, no check, no null move yet).
 
+use super::egdb::{probe_installed, Wdl};
 use super::eval::{evaluate, KING_VALUE, MAN_VALUE};
 use super::movegen::{captures, has_capture, legal_moves};
 use super::moves::Move;
 use super::position::Position;
 use super::square::number_of;
 use super::state::DrawClocks;
-use crate::engine::{Game, MoveList};
+use crate::engine::{Game, MoveList, TableValue};
 
 /// A position plus the rule counters that travel with it through the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,6 +124,14 @@ impl Game for SearchPosition {
 
     fn history_index(&self, mv: Move) -> usize {
         (mv.from_square() as usize - 1) * 50 + mv.to_square() as usize - 1
+    }
+
+    fn table_value(&self) -> Option<TableValue> {
+        probe_installed(&self.position).map(|value| match value {
+            Wdl::Win => TableValue::Win,
+            Wdl::Draw => TableValue::Draw,
+            Wdl::Loss => TableValue::Loss,
+        })
     }
 }
 

@@ -7,6 +7,7 @@
 //! [`state`].
 
 pub mod bitboard;
+pub mod egdb;
 pub mod eval;
 pub mod game;
 pub mod movegen;

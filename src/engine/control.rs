@@ -22,6 +22,8 @@ pub struct SearchControl {
     pondering: AtomicBool,
     /// Nodes flushed by all threads.
     nodes: AtomicU64,
+    /// Endgame-table probes that gave a value, all threads.
+    table_hits: AtomicU64,
     /// When the clock started, in microseconds after `start` (`UNSET` while pondering).
     clock_origin_us: AtomicU64,
     /// Hard limit in microseconds after the clock origin (`UNSET`: none).
@@ -44,6 +46,7 @@ impl SearchControl {
             user_stop: AtomicBool::new(false),
             pondering: AtomicBool::new(ponder),
             nodes: AtomicU64::new(0),
+            table_hits: AtomicU64::new(0),
             clock_origin_us: AtomicU64::new(if ponder { UNSET } else { 0 }),
             hard_us: hard.map_or(UNSET, |h| h.as_micros().min(u128::from(UNSET - 1)) as u64),
             node_limit: node_limit.unwrap_or(UNSET),
@@ -103,6 +106,16 @@ impl SearchControl {
     /// Nodes flushed so far by all threads.
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Counts an endgame-table probe that gave a value.
+    pub fn count_table_hit(&self) {
+        self.table_hits.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Endgame-table probes that gave a value so far.
+    pub fn table_hits(&self) -> u64 {
+        self.table_hits.load(Ordering::Relaxed)
     }
 
     /// Nodes a thread may still search before the node limit (for its check interval).

@@ -81,4 +81,33 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Index of `mv` into history, killer and counter-move tables, below
     /// [`Game::HISTORY_SIZE`].
     fn history_index(&self, mv: Self::Move) -> usize;
+
+    /// The endgame tables' value of this position for the side to move, when tables are
+    /// loaded and hold it. The search asks only after an irreversible move (see
+    /// [`Game::reversible_plies`]) and at the root.
+    fn table_value(&self) -> Option<TableValue> {
+        None
+    }
+}
+
+/// A game-theoretic value from endgame tables, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableValue {
+    /// The side to move wins.
+    Win,
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move loses.
+    Loss,
+}
+
+impl TableValue {
+    /// The value for the other side.
+    pub fn flip(self) -> Self {
+        match self {
+            Self::Win => Self::Loss,
+            Self::Draw => Self::Draw,
+            Self::Loss => Self::Win,
+        }
+    }
 }

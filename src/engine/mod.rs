@@ -21,10 +21,10 @@ mod test_game;
 mod time;
 mod tt;
 
-pub use game::Game;
+pub use game::{Game, TableValue};
 pub use limits::{Clock, Limits};
 pub use movelist::{MoveList, MAX_MOVES};
-pub use params::{MATE, MAX_PLY};
+pub use params::{MATE, MAX_PLY, TABLE_WIN};
 pub use report::{Bound, Score, SearchEvent, SearchInfo, SearchResult};
 pub use searcher::{SearchOutcome, Searcher};
 pub use time::TimeManager;

@@ -12,8 +12,13 @@ pub const MATE: i32 = 32_000;
 /// Any score beyond this is a proven win or loss (mates fit within `MAX_PLY` plies).
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 
-/// Scores that are not mates are clamped inside this, so an evaluation is never read as mate.
-pub const MAX_EVAL: i32 = MATE_BOUND - 1;
+/// An endgame-table win at the root scores this, one found `n` plies deeper `TABLE_WIN - n`:
+/// above every evaluation, below every mate (a proven mate is still better).
+pub const TABLE_WIN: i32 = MATE_BOUND - 1;
+
+/// Scores that are neither mates nor table results are clamped inside this, so an
+/// evaluation is never read as either.
+pub const MAX_EVAL: i32 = TABLE_WIN - MAX_PLY as i32 - 1;
 
 /// Infinity for alpha-beta windows: above every reachable score.
 pub const INFINITY: i32 = MATE + 1;

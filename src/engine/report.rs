@@ -46,6 +46,8 @@ pub struct SearchInfo<M> {
     pub elapsed: Duration,
     /// Transposition-table fill in permille.
     pub hashfull: u32,
+    /// Endgame-table probes that gave a value, all threads.
+    pub table_hits: u64,
     /// The principal variation, starting with the root move.
     pub pv: Vec<M>,
 }

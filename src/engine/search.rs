@@ -12,7 +12,7 @@ use super::ordering::{MovePicker, OrderingHints};
 use super::params::*;
 use super::time::TimeManager;
 use super::tt::{TranspositionTable, TtBound};
-use super::{Bound, Game, Limits, MoveList, Score, SearchEvent, SearchInfo};
+use super::{Bound, Game, Limits, MoveList, Score, SearchEvent, SearchInfo, TableValue};
 use crossbeam_channel::Sender;
 
 /// A root move with its score and line from the last search that reached it.
@@ -181,6 +181,18 @@ impl<'a, G: Game> Worker<'a, G> {
             .any(|mv| self.limits.searchmoves.contains(mv))
         {
             legal.retain(|mv| self.limits.searchmoves.contains(mv));
+        }
+        // In a position the endgame tables know, only moves that keep its value are
+        // searched: the search then finds the way to progress, never a slip.
+        if let Some(value) = root.table_value() {
+            let keeps_value = |mv: &G::Move| {
+                let mut child = root.clone();
+                child.play(*mv);
+                child.table_value().map(TableValue::flip) == Some(value)
+            };
+            if legal.as_slice().iter().any(keeps_value) {
+                legal.retain(keeps_value);
+            }
         }
         let hints = OrderingHints {
             tt_code: self.tt.probe(root.hash(), 0).map_or(0, |e| e.move_code),
@@ -390,6 +402,22 @@ impl<'a, G: Game> Worker<'a, G> {
         None
     }
 
+    /// The endgame tables' score of `pos` (just reached by an irreversible move), nearer
+    /// wins scoring higher.
+    #[inline]
+    fn table_score(&mut self, pos: &G, ply: usize) -> Option<i32> {
+        if pos.reversible_plies() != 0 {
+            return None;
+        }
+        let value = pos.table_value()?;
+        self.ctl.count_table_hit();
+        Some(match value {
+            TableValue::Win => TABLE_WIN - ply as i32,
+            TableValue::Draw => 0,
+            TableValue::Loss => -TABLE_WIN + ply as i32,
+        })
+    }
+
     #[inline]
     fn pv_row(ply: usize) -> usize {
         ply * (MAX_PLY + 1)
@@ -437,6 +465,12 @@ impl<'a, G: Game> Worker<'a, G> {
         beta = beta.min(MATE - ply as i32 - 1);
         if alpha >= beta {
             return alpha;
+        }
+
+        // Step 3b: endgame tables, asked only after an irreversible move: within a
+        // material class they know the value but not the way, which the search finds.
+        if let Some(score) = self.table_score(pos, ply) {
+            return score;
         }
 
         // Step 4: transposition table cut-off (never in PV nodes, to keep the PV whole).
@@ -699,6 +733,9 @@ impl<'a, G: Game> Worker<'a, G> {
         if pos.is_rule_draw() {
             return 0;
         }
+        if let Some(score) = self.table_score(pos, ply) {
+            return score;
+        }
         let hash = pos.hash();
         let tt = self.tt.probe(hash, ply);
         if let Some(e) = tt {
@@ -808,6 +845,7 @@ impl<'a, G: Game> Worker<'a, G> {
             nodes: self.ctl.nodes() + self.unflushed,
             elapsed: self.ctl.elapsed(),
             hashfull: self.tt.hashfull(),
+            table_hits: self.ctl.table_hits(),
             pv: root.pv.clone(),
         }
     }

@@ -289,6 +289,7 @@ impl<G: Game> SearchJob<G> {
             nodes: outcome.nodes,
             elapsed: outcome.elapsed,
             hashfull: self.tt.hashfull(),
+            table_hits: self.control.table_hits(),
             pv: line.pv,
         }));
         // A front end that has gone away needs no answer.

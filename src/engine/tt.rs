@@ -7,7 +7,7 @@
 //! harmless because the search only uses a stored move after finding it among the legal
 //! moves, and a wrong score on one node does not decide a game.
 
-use super::params::{MATE_BOUND, MAX_PLY};
+use super::params::{MAX_EVAL, MAX_PLY};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// Entries per bucket: four 8-byte entries, two buckets per cache line.
@@ -59,12 +59,13 @@ pub struct TranspositionTable {
     age: AtomicU8,
 }
 
-/// Converts a score relative to the root into one relative to this node, so a mate
-/// found along one path is stored as "mate in n from here" and reads right on any path.
+/// Converts a score relative to the root into one relative to this node, so a mate (or
+/// an endgame-table win) found along one path is stored as "mate in n from here" and reads
+/// right on any path.
 pub fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score > MAX_EVAL {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score < -MAX_EVAL {
         score - ply as i32
     } else {
         score
@@ -73,9 +74,9 @@ pub fn score_to_tt(score: i32, ply: usize) -> i32 {
 
 /// Inverse of [`score_to_tt`]: a node-relative score back to one relative to the root.
 pub fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score > MAX_EVAL {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score < -MAX_EVAL {
         score + ply as i32
     } else {
         score

@@ -3,9 +3,12 @@
 
 use std::fmt;
 use std::net::TcpListener;
+use std::path::PathBuf;
 
 use super::follower::serve;
 use super::initiator::{play_match, InitiatorError, MatchTerms};
+use crate::cli::MAX_DB_PIECES;
+use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO};
 use crate::draughts::Color;
 use crate::engine::Searcher;
 use crate::protocol::hub::param::DEFAULT_HASH_MB;
@@ -15,9 +18,9 @@ pub const DEFAULT_LISTEN: &str = "127.0.0.1:27531";
 
 /// Usage text shown with every command-line error.
 pub const USAGE: &str =
-    "usage: tvilling dxp [--listen ADDR:PORT] [--hash MB] [--threads N]\n       \
+    "usage: tvilling dxp [--listen ADDR:PORT] [--hash MB] [--threads N] [--egdb DIR] [--egdb-pieces N]\n       \
      tvilling dxp --connect HOST:PORT --color white|black --time MINUTES --moves N [--games N] \
-     [--hash MB] [--threads N]";
+     [--hash MB] [--threads N] [--egdb DIR] [--egdb-pieces N]";
 
 /// Largest transposition table `--hash` accepts, in MB (as the Hub `hash` parameter).
 const MAX_HASH_MB: usize = 65536;
@@ -34,6 +37,10 @@ pub struct DxpArgs {
     pub hash_mb: usize,
     /// Search threads.
     pub threads: usize,
+    /// Where the endgame tables are (made there when missing).
+    pub egdb_dir: PathBuf,
+    /// Tables of up to this many pieces are used (0: none).
+    pub egdb_pieces: u32,
 }
 
 /// The role asked for on the command line.
@@ -98,6 +105,8 @@ pub fn parse_args(args: &[String]) -> Result<DxpArgs, DxpCliError> {
     let mut minutes = None;
     let mut moves = None;
     let mut games = 1u32;
+    let mut egdb_dir = default_egdb_dir();
+    let mut egdb_pieces = GENERATE_UP_TO;
     let mut rest = args.iter();
     while let Some(flag) = rest.next() {
         let value = rest
@@ -122,6 +131,15 @@ pub fn parse_args(args: &[String]) -> Result<DxpArgs, DxpCliError> {
             "--games" => games = number(flag, value)?,
             "--hash" => hash_mb = in_range(flag, value, MAX_HASH_MB)?,
             "--threads" => threads = in_range(flag, value, MAX_THREADS)?,
+            "--egdb" => egdb_dir = PathBuf::from(value),
+            "--egdb-pieces" => {
+                egdb_pieces = number(flag, value)?;
+                if egdb_pieces > MAX_DB_PIECES {
+                    return Err(DxpCliError::Usage(format!(
+                        "--egdb-pieces: {egdb_pieces} is outside 0..={MAX_DB_PIECES}"
+                    )));
+                }
+            }
             other => return Err(DxpCliError::Usage(format!("unknown option {other}"))),
         }
     }
@@ -129,6 +147,8 @@ pub fn parse_args(args: &[String]) -> Result<DxpArgs, DxpCliError> {
         role,
         hash_mb,
         threads,
+        egdb_dir: egdb_dir.clone(),
+        egdb_pieces,
     };
     let Some(address) = connect else {
         if color.is_some() || minutes.is_some() || moves.is_some() {
@@ -158,6 +178,9 @@ pub fn parse_args(args: &[String]) -> Result<DxpArgs, DxpCliError> {
 /// Runs `tvilling dxp` with the arguments after `dxp`.
 pub fn run(args: &[String]) -> Result<(), DxpCliError> {
     let parsed = parse_args(args)?;
+    if let Err(e) = set_up_tables(&parsed.egdb_dir, parsed.egdb_pieces) {
+        eprintln!("dxp: endgame tables not used: {e}");
+    }
     let mut searcher = Searcher::new();
     searcher.set_hash_mb(parsed.hash_mb);
     searcher.set_threads(parsed.threads);
@@ -192,6 +215,8 @@ mod tests {
                 },
                 hash_mb: DEFAULT_HASH_MB,
                 threads: 1,
+                egdb_dir: default_egdb_dir(),
+                egdb_pieces: GENERATE_UP_TO,
             }
         );
         assert_eq!(
@@ -230,6 +255,8 @@ mod tests {
             "--hash 0",
             "--threads 257",
             "--threads many",
+            "--egdb-pieces 6",
+            "--egdb-pieces x",
         ] {
             assert!(
                 matches!(parse_args(&args(bad)), Err(DxpCliError::Usage(_))),
@@ -240,8 +267,13 @@ mod tests {
 
     #[test]
     fn engine_size_flags_go_with_either_role() {
-        let follower = parse_args(&args("--hash 128 --threads 2")).unwrap();
+        let follower =
+            parse_args(&args("--hash 128 --threads 2 --egdb /t --egdb-pieces 0")).unwrap();
         assert_eq!((follower.hash_mb, follower.threads), (128, 2));
+        assert_eq!(
+            (follower.egdb_dir, follower.egdb_pieces),
+            (PathBuf::from("/t"), 0)
+        );
         let initiator = parse_args(&args(
             "--threads 4 --connect h:1 --color white --time 1 --moves 2 --hash 1",
         ))

@@ -145,6 +145,7 @@ mod tests {
             nodes,
             elapsed,
             hashfull: 0,
+            table_hits: 0,
             pv,
         }
     }

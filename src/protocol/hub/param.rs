@@ -7,6 +7,8 @@
 
 use super::error::HubError;
 use super::output::hub_value;
+use crate::cli::MAX_DB_PIECES;
+use crate::draughts::egdb::{default_egdb_dir, GENERATE_UP_TO};
 
 /// Hub variant names that exist but that we do not play yet (hub.md §10).
 const OTHER_VARIANTS: [&str; 4] = ["killer", "bt", "frisian", "losing"];
@@ -25,6 +27,10 @@ pub enum Variant {
 /// What kind of value a parameter takes, with its default.
 #[derive(Clone, Copy, Debug)]
 enum ParamKind {
+    Text {
+        default: fn() -> String,
+        change: fn(String) -> ParamChange,
+    },
     Bool {
         default: bool,
         change: fn(bool) -> ParamChange,
@@ -49,7 +55,7 @@ struct ParamSpec {
 }
 
 /// Every parameter we declare, in the order the `param` lines are sent.
-const PARAMS: [ParamSpec; 4] = [
+const PARAMS: [ParamSpec; 6] = [
     ParamSpec {
         name: "variant",
         kind: ParamKind::Enum {
@@ -82,10 +88,26 @@ const PARAMS: [ParamSpec; 4] = [
             change: ParamChange::Ponder,
         },
     },
+    ParamSpec {
+        name: "egdb-dir",
+        kind: ParamKind::Text {
+            default: || default_egdb_dir().display().to_string(),
+            change: ParamChange::EgdbDir,
+        },
+    },
+    ParamSpec {
+        name: "egdb-pieces",
+        kind: ParamKind::Int {
+            default: GENERATE_UP_TO as i64,
+            min: 0,
+            max: MAX_DB_PIECES as i64,
+            change: ParamChange::EgdbPieces,
+        },
+    },
 ];
 
 /// A parameter change asked for by `set-param`, checked and typed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParamChange {
     /// `variant`: which game to play.
     Variant(Variant),
@@ -95,6 +117,10 @@ pub enum ParamChange {
     HashMb(usize),
     /// `ponder`: whether the GUI will let us ponder (changes time budgeting).
     Ponder(bool),
+    /// `egdb-dir`: where the endgame tables are (and are made when missing).
+    EgdbDir(String),
+    /// `egdb-pieces`: tables of up to this many pieces are used (0: none).
+    EgdbPieces(usize),
 }
 
 /// The `param` lines of the handshake, one per declared parameter, without newlines.
@@ -104,6 +130,12 @@ pub fn param_lines() -> Vec<String> {
         .map(|spec| {
             let name = spec.name;
             match spec.kind {
+                ParamKind::Text { default, .. } => {
+                    format!(
+                        "param name={name} value={} type=string",
+                        hub_value(&default())
+                    )
+                }
                 ParamKind::Bool { default, .. } => {
                     format!("param name={name} value={default} type=bool")
                 }
@@ -133,6 +165,7 @@ pub fn parse_param(name: &str, value: &str) -> Result<ParamChange, HubError> {
         expected,
     };
     match spec.kind {
+        ParamKind::Text { change, .. } => Ok(change(value.to_string())),
         ParamKind::Bool { change, .. } => match value {
             "true" => Ok(change(true)),
             "false" => Ok(change(false)),
@@ -172,6 +205,11 @@ mod tests {
                 "param name=threads value=1 type=int min=1 max=256",
                 "param name=hash value=64 type=int min=1 max=65536",
                 "param name=ponder value=false type=bool",
+                &format!(
+                    "param name=egdb-dir value={} type=string",
+                    hub_value(&default_egdb_dir().display().to_string())
+                ),
+                "param name=egdb-pieces value=4 type=int min=0 max=5",
             ]
         );
     }
@@ -199,6 +237,14 @@ mod tests {
             parse_param("ponder", "false"),
             Ok(ParamChange::Ponder(false))
         );
+        assert_eq!(
+            parse_param("egdb-dir", "/data/egdb"),
+            Ok(ParamChange::EgdbDir("/data/egdb".into()))
+        );
+        assert_eq!(
+            parse_param("egdb-pieces", "0"),
+            Ok(ParamChange::EgdbPieces(0))
+        );
     }
 
     #[test]
@@ -220,6 +266,7 @@ mod tests {
             ("hash", "65537"),
             ("hash", "-5"),
             ("ponder", "yes"),
+            ("egdb-pieces", "6"),
         ] {
             assert!(
                 matches!(parse_param(name, value), Err(HubError::BadValue { .. })),

@@ -16,6 +16,7 @@ use super::command::{parse_command, GoMode, HubCommand};
 use super::level::LevelCommand;
 use super::output::{done_line, error_line, id_line, info_line, pong_line, ready_line, wait_line};
 use super::param::{param_lines, parse_param, ParamChange, DEFAULT_HASH_MB};
+use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO};
 use crate::draughts::notation::{move_to_hub, parse_hub};
 use crate::draughts::{GameState, Move, Position, SearchPosition};
 use crate::engine::{SearchEvent, Searcher};
@@ -52,6 +53,9 @@ pub struct HubSession<W: Write> {
     threads: usize,
     /// The `ponder` parameter: the GUI will let us ponder.
     ponder_enabled: bool,
+    /// Where the endgame tables are, and up to how many pieces they are used.
+    egdb_dir: std::path::PathBuf,
+    egdb_pieces: u32,
 }
 
 impl<W: Write> HubSession<W> {
@@ -70,6 +74,8 @@ impl<W: Write> HubSession<W> {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             ponder_enabled: false,
+            egdb_dir: default_egdb_dir(),
+            egdb_pieces: GENERATE_UP_TO,
         }
     }
 
@@ -166,6 +172,7 @@ impl<W: Write> HubSession<W> {
             HubCommand::SetParam { name, value } => self.set_param(&name, &value)?,
             HubCommand::Init => {
                 self.allocate();
+                self.set_up_tables()?;
                 self.initialised = true;
                 self.send(&ready_line())?;
             }
@@ -186,8 +193,25 @@ impl<W: Write> HubSession<W> {
         self.searcher.set_hash_mb(self.hash_mb);
     }
 
+    /// Installs the endgame tables the parameters ask for; missing small ones are made
+    /// in the background. A damaged table is reported and no tables are used.
+    fn set_up_tables(&mut self) -> io::Result<()> {
+        if let Err(e) = set_up_tables(&self.egdb_dir, self.egdb_pieces) {
+            return self.send(&error_line(&format!("endgame tables: {e}")));
+        }
+        Ok(())
+    }
+
     fn set_param(&mut self, name: &str, value: &str) -> io::Result<()> {
         match parse_param(name, value) {
+            Ok(ParamChange::EgdbDir(dir)) => {
+                self.egdb_dir = dir.into();
+                return self.tables_changed();
+            }
+            Ok(ParamChange::EgdbPieces(pieces)) => {
+                self.egdb_pieces = pieces as u32;
+                return self.tables_changed();
+            }
             Ok(ParamChange::Threads(threads)) => self.threads = threads,
             Ok(ParamChange::HashMb(mb)) => self.hash_mb = mb,
             // International draughts is the only variant the table accepts.
@@ -202,6 +226,13 @@ impl<W: Write> HubSession<W> {
         // Hub GUIs only set parameters before `init`; a later change takes effect at once.
         if self.initialised {
             self.allocate();
+        }
+        Ok(())
+    }
+
+    fn tables_changed(&mut self) -> io::Result<()> {
+        if self.initialised {
+            self.set_up_tables()?;
         }
         Ok(())
     }

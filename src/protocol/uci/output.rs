@@ -98,6 +98,9 @@ pub fn info_line<M>(
         info.hashfull,
         info.elapsed.as_millis()
     );
+    if info.table_hits > 0 {
+        let _ = write!(line, " tbhits {}", info.table_hits);
+    }
     if !info.pv.is_empty() {
         line.push_str(" pv");
         for mv in &info.pv {
@@ -124,6 +127,7 @@ mod tests {
             nodes: 1_500_000,
             elapsed: Duration::from_millis(500),
             hashfull: 42,
+            table_hits: 0,
             pv: vec!["e2e4", "e7e5", "g1f3"],
         }
     }
