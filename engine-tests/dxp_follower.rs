@@ -2,16 +2,20 @@
 //! one write and one frame split over two writes, take-backs, a rule-decided game end, and
 //! the server outliving each connection.
 
+use std::fs::File;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The follower binary on a free port; killed when dropped.
+/// The follower binary on a free port, logging its traffic to a file a failing test
+/// prints; killed when dropped.
 struct Follower {
     child: Child,
     port: u16,
+    log: PathBuf,
 }
 
 impl Follower {
@@ -21,6 +25,10 @@ impl Follower {
             .local_addr()
             .unwrap()
             .port();
+        let log = std::env::temp_dir().join(format!(
+            "tvilling-dxp-follower-{}-{port}.log",
+            std::process::id()
+        ));
         let child = Command::new(env!("CARGO_BIN_EXE_tvilling"))
             .args([
                 "dxp",
@@ -29,12 +37,14 @@ impl Follower {
                 "--listen",
                 &format!("127.0.0.1:{port}"),
             ])
+            .env("RUST_LOG", "debug")
+            .env("RUST_BACKTRACE", "1")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(File::create(&log).unwrap())
             .spawn()
             .unwrap();
-        Self { child, port }
+        Self { child, port, log }
     }
 
     fn connect(&self) -> Peer {
@@ -48,6 +58,7 @@ impl Follower {
                     return Peer {
                         stream,
                         pending: Vec::new(),
+                        log: self.log.clone(),
                     };
                 }
                 Err(_) if Instant::now() < deadline => thread::sleep(Duration::from_millis(50)),
@@ -65,6 +76,7 @@ impl Drop for Follower {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.log);
     }
 }
 
@@ -72,6 +84,8 @@ impl Drop for Follower {
 struct Peer {
     stream: TcpStream,
     pending: Vec<u8>,
+    /// The follower's log, shown when the peer's expectations fail.
+    log: PathBuf,
 }
 
 impl Peer {
@@ -90,13 +104,19 @@ impl Peer {
                 return String::from_utf8(frame).unwrap();
             }
             let mut chunk = [0u8; 256];
-            let n = self
-                .stream
-                .read(&mut chunk)
-                .expect("no frame from follower");
-            assert!(n > 0, "follower closed the connection");
+            let n = match self.stream.read(&mut chunk) {
+                Ok(0) => self.fail("follower closed the connection"),
+                Ok(n) => n,
+                Err(e) => self.fail(&format!("no frame from follower: {e}")),
+            };
             self.pending.extend_from_slice(&chunk[..n]);
         }
+    }
+
+    /// Panics with `what` and everything the follower has logged.
+    fn fail(&self, what: &str) -> ! {
+        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        panic!("{what}; follower log:\n{log}");
     }
 
     /// The next frame that is not a CHAT.
