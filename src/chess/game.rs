@@ -4,10 +4,11 @@ use super::eval::evaluate;
 use super::moves::{Move, MoveKind};
 use super::piece::PieceKind;
 use super::position::Position;
-use crate::engine::{Game, MoveList};
+use crate::engine::{Game, MoveList, PositionEvaluator};
 
 impl Game for Position {
     type Move = Move;
+    type Evaluator = PositionEvaluator;
 
     /// Piece (12 coloured kinds) times destination square.
     const HISTORY_SIZE: usize = 12 * 64;

@@ -9,7 +9,7 @@ use super::moves::Move;
 use super::position::Position;
 use super::square::number_of;
 use super::state::DrawClocks;
-use crate::engine::{Game, MoveList, TableValue};
+use crate::engine::{Game, MoveList, PositionEvaluator, TableValue};
 
 /// A position plus the rule counters that travel with it through the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +48,7 @@ fn captured_material(pos: &Position, mv: Move) -> i32 {
 
 impl Game for SearchPosition {
     type Move = Move;
+    type Evaluator = PositionEvaluator;
 
     const HISTORY_SIZE: usize = 50 * 50;
 

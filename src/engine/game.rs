@@ -5,7 +5,7 @@
 //! (is a null move sound, is a move tactical, what does a lost terminal look like) is a
 //! question asked here rather than an `if chess` inside the search.
 
-use super::MoveList;
+use super::{Evaluator, MoveList};
 use std::fmt::Debug;
 
 /// A two-player, perfect-information game the search can play.
@@ -18,6 +18,10 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Number of slots a history table needs for [`Game::history_index`].
     const HISTORY_SIZE: usize;
+
+    /// How a search thread evaluates positions along its path
+    /// ([`super::PositionEvaluator`] when [`Game::evaluate`] alone will do).
+    type Evaluator: Evaluator<Self>;
 
     /// Appends every legal move of the side to move to `out`.
     fn legal_moves(&self, out: &mut MoveList<Self::Move>);
@@ -51,7 +55,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn no_moves_is_loss(&self) -> bool;
 
     /// Static evaluation for the side to move, in the game's unit (centipawns in chess,
-    /// hundredths of a man in draughts).
+    /// hundredths of a man in draughts), from this position alone. The search evaluates
+    /// through [`Game::Evaluator`], which must agree with this.
     fn evaluate(&self) -> i32;
 
     /// True when a null move is sound here (e.g. chess: not in check and the side to move

@@ -5,6 +5,7 @@
 //! Nothing in here may name chess or draughts; a game plugs in through [`Game`].
 
 mod control;
+mod evaluator;
 mod game;
 mod history;
 mod limits;
@@ -21,6 +22,7 @@ mod test_game;
 mod time;
 mod tt;
 
+pub use evaluator::{Evaluator, PositionEvaluator};
 pub use game::{Game, TableValue};
 pub use limits::{Clock, Limits};
 pub use movelist::{MoveList, MAX_MOVES};

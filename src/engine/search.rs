@@ -12,7 +12,7 @@ use super::ordering::{MovePicker, OrderingHints};
 use super::params::*;
 use super::time::TimeManager;
 use super::tt::{TranspositionTable, TtBound};
-use super::{Bound, Game, Limits, MoveList, Score, SearchEvent, SearchInfo, TableValue};
+use super::{Bound, Evaluator, Game, Limits, MoveList, Score, SearchEvent, SearchInfo, TableValue};
 use crossbeam_channel::Sender;
 
 /// A root move with its score and line from the last search that reached it.
@@ -69,6 +69,8 @@ pub struct Worker<'a, G: Game> {
     tt: &'a TranspositionTable,
     limits: &'a Limits<G::Move>,
     history: &'a mut History<G>,
+    /// The static evaluation, told of every step along the path.
+    evaluator: G::Evaluator,
     /// Thread 0 reports through this; helpers have none.
     events: Option<&'a Sender<SearchEvent<G::Move>>>,
     tm: Option<TimeManager>,
@@ -126,6 +128,7 @@ impl<'a, G: Game> Worker<'a, G> {
             tt,
             limits,
             history,
+            evaluator: G::Evaluator::new(),
             events,
             tm,
             hashes: game_history.to_vec(),
@@ -149,6 +152,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Searches `root` until a limit or the stop flag ends it, and says what it found.
     pub fn run(mut self, root: &G) -> ThreadResult<G::Move> {
         self.hashes.push(root.hash());
+        self.evaluator.start(root);
         self.root_moves = self.ordered_root_moves(root);
         let mut result = ThreadResult {
             depth: 0,
@@ -330,6 +334,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let mut child = root.clone();
             child.play(mv);
             self.hashes.push(child.hash());
+            self.evaluator.push(root, &child);
             let new_depth = depth - 1 + i32::from(child.in_check());
             let index = Some(root.history_index(mv));
             let score = if i == line {
@@ -344,6 +349,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             };
             self.hashes.pop();
+            self.evaluator.pop();
             if self.stopped {
                 return best;
             }
@@ -397,7 +403,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return Some(pos.evaluate().clamp(-MAX_EVAL, MAX_EVAL));
+            return Some(self.evaluator.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL));
         }
         None
     }
@@ -498,7 +504,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut eval = if in_check {
             -INFINITY
         } else {
-            pos.evaluate().clamp(-MAX_EVAL, MAX_EVAL)
+            self.evaluator.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL)
         };
         if let (Some(e), false) = (tt, in_check) {
             let sharper = match e.bound {
@@ -536,6 +542,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 let mut child = pos.clone();
                 child.play_null();
                 self.hashes.push(child.hash());
+                self.evaluator.push(pos, &child);
                 let outer_floor = std::mem::replace(&mut self.null_floor, self.hashes.len() - 1);
                 let score = -self.negamax(
                     &child,
@@ -548,6 +555,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 );
                 self.null_floor = outer_floor;
                 self.hashes.pop();
+                self.evaluator.pop();
                 if self.stopped {
                     return 0;
                 }
@@ -610,6 +618,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let mut child = pos.clone();
             child.play(mv);
             self.hashes.push(child.hash());
+            self.evaluator.push(pos, &child);
             let gives_check = child.in_check();
             // Step 12: check extension, bounded so perpetual checks cannot run away.
             let extension = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
@@ -664,6 +673,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 score
             };
             self.hashes.pop();
+            self.evaluator.pop();
             searched += 1;
             if self.stopped {
                 return 0;
@@ -757,7 +767,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             if moves.is_empty() {
                 return if !in_check {
-                    pos.evaluate().clamp(-MAX_EVAL, MAX_EVAL)
+                    self.evaluator.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL)
                 } else if pos.no_moves_is_loss() {
                     -MATE + ply as i32
                 } else {
@@ -766,7 +776,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             best_score = -INFINITY;
         } else {
-            let stand_pat = pos.evaluate().clamp(-MAX_EVAL, MAX_EVAL);
+            let stand_pat = self.evaluator.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL);
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -792,7 +802,9 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             let mut child = pos.clone();
             child.play(mv);
+            self.evaluator.push(pos, &child);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            self.evaluator.pop();
             if self.stopped {
                 return 0;
             }

@@ -6,7 +6,7 @@
 //! any chess or draughts code. [`Shuttle`] is a second, tiny game whose moves can be
 //! undone, so positions repeat and repetition draws can be tested through the search.
 
-use super::{Game, MoveList};
+use super::{Game, MoveList, PositionEvaluator};
 
 const WIDTH: u32 = 7;
 const HEIGHT: u32 = 6;
@@ -84,6 +84,7 @@ impl ConnectFour {
 
 impl Game for ConnectFour {
     type Move = Column;
+    type Evaluator = PositionEvaluator;
     const HISTORY_SIZE: usize = 2 * WIDTH as usize;
 
     fn legal_moves(&self, out: &mut MoveList<Column>) {
@@ -216,6 +217,7 @@ pub struct Step(pub Option<bool>);
 
 impl Game for Shuttle {
     type Move = Step;
+    type Evaluator = PositionEvaluator;
     const HISTORY_SIZE: usize = 4;
 
     fn legal_moves(&self, out: &mut MoveList<Step>) {
