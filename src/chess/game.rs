@@ -1,14 +1,14 @@
 //! Chess plugged into the game-independent search through [`Game`].
 
-use super::eval::evaluate;
 use super::moves::{Move, MoveKind};
+use super::nnue::{evaluate, ChessEvaluator};
 use super::piece::PieceKind;
 use super::position::Position;
-use crate::engine::{Game, MoveList, PositionEvaluator};
+use crate::engine::{Game, MoveList};
 
 impl Game for Position {
     type Move = Move;
-    type Evaluator = PositionEvaluator;
+    type Evaluator = ChessEvaluator;
 
     /// Piece (12 coloured kinds) times destination square.
     const HISTORY_SIZE: usize = 12 * 64;

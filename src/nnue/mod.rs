@@ -1,6 +1,15 @@
-//! The game-independent half of the evaluation network: the file format ([`format`]).
-//! Each game brings its own feature indexing (chess: `chess::nnue`).
+//! The game-independent half of the evaluation network: the file format ([`format`]), the
+//! checked network ready for inference ([`network`]), a search thread's accumulators along
+//! its path ([`accumulator`]), the vector loops ([`simd`]) and the network in use, embedded
+//! or loaded from a file ([`slot`]). Each game brings its own inputs and says which a move
+//! changes (chess: `chess::nnue`).
 
+pub mod accumulator;
 pub mod format;
+pub mod network;
+pub mod simd;
+pub mod slot;
 
 pub use format::{FeatureSetId, NetworkError, NetworkShape, QuantisedWeights};
+pub use network::Network;
+pub use slot::{NetworkFileError, NetworkSlot};

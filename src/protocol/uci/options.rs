@@ -6,10 +6,11 @@
 //! learn that it did not take effect.
 
 use super::error::{echo, UciError};
+use crate::chess::nnue::EMBEDDED_NAME;
 use std::time::Duration;
 
 /// A validated `setoption`, typed for the session to apply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionChange {
     /// Transposition-table size in MiB.
     Hash(usize),
@@ -29,6 +30,8 @@ pub enum OptionChange {
     ShowWdl(bool),
     /// Simple/Bronstein delay of the time control (UCI cannot send it).
     MoveDelay(Duration),
+    /// The evaluation network: a file to load, or the embedded network's name.
+    EvalFile(String),
 }
 
 /// The type, bounds and default of one option.
@@ -55,7 +58,14 @@ pub enum OptionKind {
     /// An action without a value.
     Button {
         /// The change a press makes.
-        change: OptionChange,
+        change: fn() -> OptionChange,
+    },
+    /// Free text (a path).
+    Text {
+        /// Value before any `setoption`.
+        default: &'static str,
+        /// The change for a value.
+        change: fn(String) -> OptionChange,
     },
 }
 
@@ -78,7 +88,7 @@ fn millis(value: i64) -> Duration {
 }
 
 /// Every option tvilling declares, in the order the `uci` answer lists them.
-pub const OPTIONS: [OptionSpec; 9] = [
+pub const OPTIONS: [OptionSpec; 10] = [
     OptionSpec {
         name: "Hash",
         kind: OptionKind::Spin {
@@ -132,7 +142,7 @@ pub const OPTIONS: [OptionSpec; 9] = [
     OptionSpec {
         name: "Clear Hash",
         kind: OptionKind::Button {
-            change: OptionChange::ClearHash,
+            change: || OptionChange::ClearHash,
         },
     },
     OptionSpec {
@@ -149,6 +159,13 @@ pub const OPTIONS: [OptionSpec; 9] = [
             min: 0,
             max: 60000,
             change: |v| OptionChange::MoveDelay(millis(v)),
+        },
+    },
+    OptionSpec {
+        name: "EvalFile",
+        kind: OptionKind::Text {
+            default: EMBEDDED_NAME,
+            change: OptionChange::EvalFile,
         },
     },
 ];
@@ -168,6 +185,9 @@ pub fn option_lines() -> Vec<String> {
                 format!("option name {} type check default {default}", spec.name)
             }
             OptionKind::Button { .. } => format!("option name {} type button", spec.name),
+            OptionKind::Text { default, .. } => {
+                format!("option name {} type string default {default}", spec.name)
+            }
         })
         .collect()
 }
@@ -182,6 +202,7 @@ pub fn default_changes() -> Vec<OptionChange> {
                 default, change, ..
             } => Some(change(default)),
             OptionKind::Check { default, change } => Some(change(default)),
+            OptionKind::Text { default, change } => Some(change(default.to_string())),
             OptionKind::Button { .. } => None,
         })
         .collect()
@@ -200,9 +221,10 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionChange, Uci
     };
     let value = value.map(str::trim);
     match (spec.kind, value) {
-        (OptionKind::Button { change }, None) => Ok(change),
+        (OptionKind::Button { change }, None) => Ok(change()),
         (OptionKind::Button { .. }, Some(_)) => Err(bad("a button takes no value".to_string())),
         (_, None) => Err(bad("missing value".to_string())),
+        (OptionKind::Text { change, .. }, Some(text)) => Ok(change(text.to_string())),
         (
             OptionKind::Spin {
                 min, max, change, ..
@@ -250,6 +272,7 @@ mod tests {
                 "option name Clear Hash type button",
                 "option name UCI_ShowWDL type check default false",
                 "option name Move Delay type spin default 0 min 0 max 60000",
+                "option name EvalFile type string default <empty>",
             ]
         );
     }
@@ -282,6 +305,7 @@ mod tests {
                 OptionChange::MoveOverhead(Duration::from_millis(10)),
                 OptionChange::ShowWdl(false),
                 OptionChange::MoveDelay(Duration::ZERO),
+                OptionChange::EvalFile(EMBEDDED_NAME.to_string()),
             ]
         );
     }
@@ -289,6 +313,10 @@ mod tests {
     #[test]
     fn every_option_by_value() {
         assert_eq!(parse_option("Hash", Some("64")), Ok(OptionChange::Hash(64)));
+        assert_eq!(
+            parse_option("EvalFile", Some(" /nets/my net.nnue ")),
+            Ok(OptionChange::EvalFile("/nets/my net.nnue".to_string()))
+        );
         assert_eq!(
             parse_option("Threads", Some("8")),
             Ok(OptionChange::Threads(8))

@@ -33,10 +33,12 @@ use super::{
     UciError, Wdl,
 };
 use crate::chess::eval::explain;
+use crate::chess::nnue::{evaluate_from_scratch, CHESS_NETWORK, EMBEDDED_NAME};
 use crate::chess::{move_to_uci, parse_uci_move, Color, Move, Position};
 use crate::cli::datagen::genfens;
 use crate::cli::{bench, DEFAULT_BENCH_DEPTH};
 use crate::engine::{SearchEvent, SearchResult, Searcher};
+use crate::nnue::NetworkFileError;
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
 use crossbeam_channel::{never, select, unbounded, Receiver, Sender};
 use std::io::{self, Write};
@@ -220,6 +222,23 @@ impl<W: Write> Session<W> {
                 }
             }
             UciCommand::Eval => {
+                match CHESS_NETWORK.current() {
+                    Some(net) => {
+                        let shape = net.shape();
+                        self.line(&format!(
+                            "network {} ({}x{} -> {} buckets): {} for the side to move",
+                            self.settings.eval_file,
+                            shape.inputs,
+                            shape.hidden,
+                            shape.buckets,
+                            evaluate_from_scratch(&net, &self.game.root)
+                        ))?;
+                        self.line("hand-written evaluation, for comparison:")?;
+                    }
+                    None => {
+                        self.line("no network in use (EvalFile): the hand-written evaluation")?
+                    }
+                }
                 for line in explain(&self.game.root) {
                     self.line(&line)?;
                 }
@@ -238,11 +257,29 @@ impl<W: Write> Session<W> {
             Ok(change) => change,
             Err(e) => return self.error(&e.to_string()),
         };
-        if self.settings.apply(change) {
+        let previous_eval_file = self.settings.eval_file.clone();
+        if self.settings.apply(change.clone()) {
             match change {
                 OptionChange::Hash(mb) => self.searcher.set_hash_mb(mb),
                 OptionChange::Threads(threads) => self.searcher.set_threads(threads),
                 OptionChange::ClearHash => self.searcher.clear(),
+                OptionChange::EvalFile(file) => match use_eval_file(&file) {
+                    Ok(()) => {
+                        let text = match CHESS_NETWORK.current() {
+                            Some(net) => format!(
+                                "EvalFile: evaluating with {file} ({}x{})",
+                                net.shape().inputs,
+                                net.shape().hidden
+                            ),
+                            None => "EvalFile: evaluating by hand (no network)".to_string(),
+                        };
+                        self.line(&info_string(&text))?;
+                    }
+                    Err(e) => {
+                        self.settings.eval_file = previous_eval_file;
+                        self.error(&format!("EvalFile: {e}; the network in use stays"))?;
+                    }
+                },
                 _ => {}
             }
         }
@@ -387,6 +424,17 @@ impl<W: Write> Session<W> {
         log::debug!(">> {text}");
         writeln!(self.out, "{text}")?;
         self.out.flush()
+    }
+}
+
+/// Makes `EvalFile`'s value the network of every later search: the embedded network for
+/// its own name (or nothing), otherwise the file at that path.
+fn use_eval_file(file: &str) -> Result<(), NetworkFileError> {
+    if file.is_empty() || file == EMBEDDED_NAME {
+        CHESS_NETWORK.use_embedded();
+        Ok(())
+    } else {
+        CHESS_NETWORK.load_file(std::path::Path::new(file))
     }
 }
 

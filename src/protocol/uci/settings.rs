@@ -9,7 +9,7 @@ use super::options::{default_changes, OptionChange};
 use std::time::Duration;
 
 /// Option values in force for a UCI session.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSettings {
     /// Transposition-table size in MiB.
     pub hash_mb: usize,
@@ -27,6 +27,8 @@ pub struct EngineSettings {
     pub show_wdl: bool,
     /// Simple/Bronstein delay per move.
     pub move_delay: Duration,
+    /// The evaluation network asked for: a path, or the embedded network's name.
+    pub eval_file: String,
 }
 
 impl Default for EngineSettings {
@@ -40,6 +42,7 @@ impl Default for EngineSettings {
             move_overhead: Duration::ZERO,
             show_wdl: false,
             move_delay: Duration::ZERO,
+            eval_file: String::new(),
         };
         for change in default_changes() {
             settings.apply(change);
@@ -50,7 +53,8 @@ impl Default for EngineSettings {
 
 impl EngineSettings {
     /// Records a change. Returns true when the session must act beyond storing the value
-    /// (resize or clear the hash table, restart the thread pool).
+    /// (resize or clear the hash table, restart the thread pool, load a network: every
+    /// `EvalFile` is read again, since the file may have changed).
     pub fn apply(&mut self, change: OptionChange) -> bool {
         match change {
             OptionChange::Hash(mb) => {
@@ -88,6 +92,10 @@ impl EngineSettings {
                 self.move_delay = delay;
                 false
             }
+            OptionChange::EvalFile(file) => {
+                self.eval_file = file;
+                true
+            }
         }
     }
 }
@@ -110,6 +118,7 @@ mod tests {
                 move_overhead: Duration::from_millis(10),
                 show_wdl: false,
                 move_delay: Duration::ZERO,
+                eval_file: crate::chess::nnue::EMBEDDED_NAME.to_string(),
             }
         );
     }
@@ -150,7 +159,7 @@ mod tests {
     #[test]
     fn a_rejected_value_leaves_settings_alone() {
         let mut s = EngineSettings::default();
-        let before = s;
+        let before = s.clone();
         if let Ok(change) = parse_option("Hash", Some("0")) {
             s.apply(change);
         }

@@ -1,0 +1,98 @@
+//! `setoption name EvalFile` through the built binary, as a GUI sends it: a good network
+//! file is used (by `eval` and by the search), bad ones are answered with an
+//! `info string error` while the engine keeps its evaluation and keeps playing, and the
+//! default value goes back to the hand-written evaluation.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use tvilling::chess::nnue::{Chess768, INPUTS, OUTPUT_BUCKETS};
+use tvilling::nnue::format::write_network;
+use tvilling::rng::Rng;
+use tvilling::train::export::quantise_network;
+use tvilling::train::model::{initial_parameters, Layout};
+
+/// Runs the engine on `input` and returns its output lines.
+fn session(input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tvilling"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let lines = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(Result::unwrap)
+        .collect();
+    assert!(child.wait().unwrap().success());
+    lines
+}
+
+fn position_of(lines: &[String], prefix: &str) -> usize {
+    lines
+        .iter()
+        .position(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line starting {prefix:?} in {lines:#?}"))
+}
+
+#[test]
+fn evalfile_loads_good_files_and_refuses_bad_ones() {
+    let dir = std::env::temp_dir().join(format!("tvilling-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let layout = Layout::new(INPUTS, 64, OUTPUT_BUCKETS);
+    let params = initial_parameters(&layout, &mut Rng::new(3));
+    let bytes = write_network(&quantise_network::<Chess768>(&params, &layout));
+    let good = dir.join("good.nnue");
+    std::fs::write(&good, &bytes).unwrap();
+    let truncated = dir.join("truncated.nnue");
+    std::fs::write(&truncated, &bytes[..1000]).unwrap();
+    let good = good.display();
+    let truncated = truncated.display();
+
+    let lines = session(&format!(
+        "uci\n\
+         setoption name EvalFile value {good}\n\
+         eval\n\
+         setoption name EvalFile value {truncated}\n\
+         setoption name EvalFile value {dir}/missing.nnue\n\
+         eval\n\
+         position startpos moves e2e4\n\
+         go depth 5\n\
+         isready\n\
+         setoption name EvalFile value <empty>\n\
+         eval\n\
+         quit\n",
+        dir = dir.display()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+
+    assert!(lines.contains(&"option name EvalFile type string default <empty>".to_string()));
+    let loaded = position_of(&lines, "info string EvalFile: evaluating with");
+    assert!(lines[loaded].ends_with("(768x64)"), "{}", lines[loaded]);
+    let first_eval = position_of(&lines, "network ");
+    assert!(lines[first_eval].contains("good.nnue (768x64 -> 8 buckets)"));
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error: EvalFile:"))
+        .collect();
+    assert_eq!(errors.len(), 2, "{lines:#?}");
+    assert!(errors[0].contains("truncated") && errors[0].ends_with("the network in use stays"));
+    assert!(errors[1].contains("cannot read"));
+    // After both failures the good network is still the one in use.
+    let second_eval = first_eval + 1 + position_of(&lines[first_eval + 1..], "network ");
+    assert_eq!(
+        lines[second_eval], lines[first_eval],
+        "the same network gives the same evaluation"
+    );
+    // The search plays with it, and the session goes on.
+    assert!(lines.iter().any(|l| l.starts_with("bestmove ")));
+    assert!(lines.contains(&"readyok".to_string()));
+    assert!(lines
+        .iter()
+        .any(|l| l == "no network in use (EvalFile): the hand-written evaluation"));
+}

@@ -1,0 +1,184 @@
+//! The accumulators of one search thread along its path, one frame per ply, for any game:
+//! the game says which inputs a step turned on and off, and this stack does the rest.
+//!
+//! Updates are lazy. A step down only records its input changes; the accumulators are
+//! brought up to date when a position is evaluated, from the nearest frame that is, so
+//! nodes cut off before their evaluation (table hits, repetitions) cost nothing.
+//!
+//! Inputs are named by their index for each of the two perspectives (`[first, second]`:
+//! chess White and Black, draughts the same); a frame holds the first perspective's
+//! accumulator, then the second's.
+
+use super::{simd, Network};
+use std::sync::Arc;
+
+/// Most inputs one step may turn on, or off: a draughts capture can take 20 pieces.
+pub const MAX_CHANGED: usize = 32;
+
+/// An input as indexed for each perspective.
+pub type Input = [u16; 2];
+
+/// The inputs one step turned on and off, kept per perspective so each perspective's
+/// update reads one plain list of rows.
+#[derive(Clone, Copy, Debug)]
+pub struct InputChanges {
+    on: [[u16; MAX_CHANGED]; 2],
+    off: [[u16; MAX_CHANGED]; 2],
+    on_len: u8,
+    off_len: u8,
+}
+
+impl InputChanges {
+    const NONE: InputChanges = InputChanges {
+        on: [[0; MAX_CHANGED]; 2],
+        off: [[0; MAX_CHANGED]; 2],
+        on_len: 0,
+        off_len: 0,
+    };
+
+    /// Records an input that became active.
+    #[inline]
+    pub fn turn_on(&mut self, input: Input) {
+        let at = usize::from(self.on_len);
+        self.on[0][at] = input[0];
+        self.on[1][at] = input[1];
+        self.on_len += 1;
+    }
+
+    /// Records an input that stopped being active.
+    #[inline]
+    pub fn turn_off(&mut self, input: Input) {
+        let at = usize::from(self.off_len);
+        self.off[0][at] = input[0];
+        self.off[1][at] = input[1];
+        self.off_len += 1;
+    }
+}
+
+/// A thread's accumulators, frame `i` for the position at ply `i` of the path.
+pub struct AccumulatorStack {
+    net: Arc<Network>,
+    accumulators: Vec<i16>,
+    /// What the step into ply `i` changed.
+    changes: Vec<InputChanges>,
+    /// Whether frame `i` is up to date.
+    fresh: Vec<bool>,
+    ply: usize,
+}
+
+impl AccumulatorStack {
+    /// A stack for `net` with room for `plies` plies (it grows if a path goes deeper).
+    pub fn new(net: Arc<Network>, plies: usize) -> Self {
+        let frames = plies.max(1);
+        Self {
+            accumulators: vec![0; frames * 2 * net.hidden()],
+            changes: vec![InputChanges::NONE; frames],
+            fresh: vec![false; frames],
+            ply: 0,
+            net,
+        }
+    }
+
+    /// The network this stack evaluates with.
+    pub fn network(&self) -> &Arc<Network> {
+        &self.net
+    }
+
+    /// Starts a new path at a root whose active inputs are `active`.
+    pub fn start(&mut self, active: impl Iterator<Item = Input> + Clone) {
+        self.ply = 0;
+        let h = self.net.hidden();
+        let (first, second) = self.accumulators[..2 * h].split_at_mut(h);
+        accumulate(&self.net, active.clone().map(|i| i[0]), first);
+        accumulate(&self.net, active.map(|i| i[1]), second);
+        self.fresh[0] = true;
+    }
+
+    /// Steps down one ply; the caller records the step's changes in the returned value.
+    #[inline]
+    pub fn push(&mut self) -> &mut InputChanges {
+        self.ply += 1;
+        if self.ply == self.fresh.len() {
+            self.grow();
+        }
+        self.fresh[self.ply] = false;
+        let changes = &mut self.changes[self.ply];
+        changes.on_len = 0;
+        changes.off_len = 0;
+        changes
+    }
+
+    /// Steps back one ply.
+    #[inline]
+    pub fn pop(&mut self) {
+        self.ply -= 1;
+    }
+
+    /// The network's output for the current position: `mover` (0 or 1) is the perspective
+    /// of the side to move, `bucket` the output bucket.
+    pub fn output(&mut self, mover: usize, bucket: usize) -> i32 {
+        let mut first = self.ply;
+        while !self.fresh[first] {
+            first -= 1;
+        }
+        for ply in first + 1..=self.ply {
+            self.apply(ply);
+        }
+        let h = self.net.hidden();
+        let frame = &self.accumulators[self.ply * 2 * h..(self.ply + 1) * 2 * h];
+        let (us, them) = (&frame[mover * h..][..h], &frame[(1 - mover) * h..][..h]);
+        self.net.output(us, them, bucket)
+    }
+
+    /// Brings frame `ply` up to date from frame `ply - 1`, which is.
+    fn apply(&mut self, ply: usize) {
+        let h = self.net.hidden();
+        let changes = &self.changes[ply];
+        let (before, rest) = self.accumulators.split_at_mut(ply * 2 * h);
+        let source = &before[(ply - 1) * 2 * h..];
+        let target = &mut rest[..2 * h];
+        for perspective in 0..2 {
+            let span = perspective * h..(perspective + 1) * h;
+            simd::update(
+                &mut target[span.clone()],
+                &source[span],
+                self.net.feature_weights(),
+                &changes.on[perspective][..usize::from(changes.on_len)],
+                &changes.off[perspective][..usize::from(changes.off_len)],
+            );
+        }
+        self.fresh[ply] = true;
+    }
+
+    fn grow(&mut self) {
+        let frames = self.fresh.len() * 2;
+        self.accumulators.resize(frames * 2 * self.net.hidden(), 0);
+        self.changes.resize(frames, InputChanges::NONE);
+        self.fresh.resize(frames, false);
+    }
+}
+
+/// Writes into `acc` the bias plus the row of every input of `active`.
+fn accumulate(net: &Network, active: impl Iterator<Item = u16>, acc: &mut [i16]) {
+    acc.copy_from_slice(net.bias());
+    for input in active {
+        for (a, &w) in acc.iter_mut().zip(net.feature_row(usize::from(input))) {
+            *a = a.wrapping_add(w);
+        }
+    }
+}
+
+/// The network's output for a position whose active inputs are `active`, computed from
+/// scratch: `mover` is the side to move's perspective (0 or 1).
+pub fn output_from_scratch(
+    net: &Network,
+    active: impl Iterator<Item = Input> + Clone,
+    mover: usize,
+    bucket: usize,
+) -> i32 {
+    let mut us = vec![0; net.hidden()];
+    let mut them = us.clone();
+    accumulate(net, active.clone().map(|i| i[mover]), &mut us);
+    accumulate(net, active.map(|i| i[1 - mover]), &mut them);
+    net.output(&us, &them, bucket)
+}

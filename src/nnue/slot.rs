@@ -1,0 +1,91 @@
+//! The network a game evaluates with: the one built into the binary (if the game has one),
+//! or one loaded from a file (UCI `EvalFile`) for every search that starts afterwards. A
+//! file that cannot be used changes nothing. Without either, the game evaluates by hand.
+
+use super::{FeatureSetId, Network, NetworkError};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock, RwLock};
+
+/// One game's network in use: a loaded one, else the embedded one, else none.
+pub struct NetworkSlot {
+    features: FeatureSetId,
+    embedded_bytes: Option<&'static [u8]>,
+    embedded: OnceLock<Option<Arc<Network>>>,
+    loaded: RwLock<Option<Arc<Network>>>,
+}
+
+impl NetworkSlot {
+    /// A slot for networks of `features`, with `embedded_bytes` (a network file built into
+    /// the binary, if any) as the default. The bytes are parsed into aligned vectors on
+    /// first use, so their own alignment does not matter.
+    pub const fn new(features: FeatureSetId, embedded_bytes: Option<&'static [u8]>) -> Self {
+        Self {
+            features,
+            embedded_bytes,
+            embedded: OnceLock::new(),
+            loaded: RwLock::new(None),
+        }
+    }
+
+    /// The network searches use now (`None`: evaluate by hand).
+    pub fn current(&self) -> Option<Arc<Network>> {
+        let loaded = self
+            .loaded
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        loaded.or_else(|| self.embedded())
+    }
+
+    /// The network built into the binary, if the game has one.
+    pub fn embedded(&self) -> Option<Arc<Network>> {
+        self.embedded
+            .get_or_init(|| {
+                // The file is part of the source tree and each game's tests read it the
+                // same way, so a failure here is a broken build, not bad input.
+                self.embedded_bytes.map(|bytes| {
+                    Arc::new(
+                        Network::from_bytes(bytes, self.features)
+                            .expect("the embedded network is valid"),
+                    )
+                })
+            })
+            .clone()
+    }
+
+    /// Goes back to the embedded network (or to none).
+    pub fn use_embedded(&self) {
+        *self.loaded.write().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+
+    /// Reads the network in `path` and uses it from now on; on any error the network in
+    /// use stays.
+    pub fn load_file(&self, path: &Path) -> Result<(), NetworkFileError> {
+        let bytes = std::fs::read(path).map_err(|e| NetworkFileError::Io(path.to_path_buf(), e))?;
+        let net = Network::from_bytes(&bytes, self.features)
+            .map_err(|e| NetworkFileError::Invalid(path.to_path_buf(), e))?;
+        *self.loaded.write().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(net));
+        Ok(())
+    }
+}
+
+/// Why a network file was not loaded.
+#[derive(Debug)]
+pub enum NetworkFileError {
+    /// The file could not be read.
+    Io(PathBuf, std::io::Error),
+    /// The file is not a network of the game's inputs that this engine reads.
+    Invalid(PathBuf, NetworkError),
+}
+
+impl fmt::Display for NetworkFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Io(path, e) => write!(f, "cannot read {}: {e}", path.display()),
+            Self::Invalid(path, e) => write!(f, "{}: {e}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for NetworkFileError {}
