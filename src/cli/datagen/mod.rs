@@ -99,6 +99,11 @@ pub fn run_datagen(args: &[String]) -> Result<(), DatagenError> {
         }
         DatagenCommand::Generate(options) => match options.game {
             DataGame::Chess => {
+                if let Some(path) = &options.evalfile {
+                    crate::chess::nnue::CHESS_NETWORK
+                        .load_file(path)
+                        .map_err(|e| DatagenError::Setup(e.to_string()))?;
+                }
                 let starts = chess::chess_starts(options.book.as_deref(), options.frc)
                     .map_err(DatagenError::Setup)?;
                 generate(&options, &starts)
@@ -138,11 +143,15 @@ pub fn generate<G: SelfPlay>(options: &GenerateOptions, starts: &[G]) -> Result<
         random_plies: options.random_plies,
     };
     eprintln!(
-        "datagen: seed {}, {} thread(s), {} nodes a move, {} random plies, appending to {}",
+        "datagen: seed {}, {} thread(s), {} nodes a move, {} random plies, evaluation {}, appending to {}",
         options.seed,
         options.threads,
         options.nodes,
         options.random_plies,
+        options
+            .evalfile
+            .as_ref()
+            .map_or("built in".to_string(), |p| p.display().to_string()),
         options.out.display()
     );
     let start = Instant::now();

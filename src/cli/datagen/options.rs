@@ -5,7 +5,8 @@ use std::path::PathBuf;
 /// The usage text, printed with every usage error.
 pub const USAGE: &str =
     "usage: tvilling datagen [--game chess|draughts] [--games N | --positions N] \
-[--nodes N] [--plies N] [--book FILE] [--frc] [--threads N] [--hash MB] [--seed S] [--out FILE]
+[--nodes N] [--plies N] [--book FILE] [--frc] [--threads N] [--hash MB] [--seed S] [--out FILE] \
+[--evalfile FILE]
        tvilling datagen --stats FILE [--game chess|draughts]
        tvilling datagen --from-pgn FILE [--from-pgn FILE ...] --out FILE";
 
@@ -52,6 +53,8 @@ pub struct GenerateOptions {
     pub seed: u64,
     /// The data file (appended to).
     pub out: PathBuf,
+    /// The evaluation network the games are played with (chess; default: the engine's).
+    pub evalfile: Option<PathBuf>,
 }
 
 /// What `tvilling datagen` was asked to do.
@@ -99,6 +102,7 @@ pub fn parse_datagen_args(args: &[String], seed_if_unset: u64) -> Result<Datagen
     let mut hash_mb = 16;
     let mut seed = seed_if_unset;
     let mut out = None;
+    let mut evalfile = None;
     let mut stats = None;
     let mut pgns = Vec::new();
     let mut iter = args.iter();
@@ -122,6 +126,9 @@ pub fn parse_datagen_args(args: &[String], seed_if_unset: u64) -> Result<Datagen
             "--hash" => hash_mb = number(flag, iter.next())?,
             "--seed" => seed = number(flag, iter.next())?,
             "--out" => out = Some(PathBuf::from(iter.next().ok_or("--out needs a file")?)),
+            "--evalfile" => {
+                evalfile = Some(PathBuf::from(iter.next().ok_or("--evalfile needs a file")?));
+            }
             "--stats" => stats = Some(PathBuf::from(iter.next().ok_or("--stats needs a file")?)),
             "--from-pgn" => pgns.push(PathBuf::from(iter.next().ok_or("--from-pgn needs a file")?)),
             other => return Err(format!("unknown argument {other:?}")),
@@ -140,8 +147,8 @@ pub fn parse_datagen_args(args: &[String], seed_if_unset: u64) -> Result<Datagen
     if book.is_some() && frc {
         return Err("--book and --frc exclude each other".into());
     }
-    if frc && game != DataGame::Chess {
-        return Err("--frc is for chess".into());
+    if (frc || evalfile.is_some()) && game != DataGame::Chess {
+        return Err("--frc and --evalfile are for chess".into());
     }
     let random_plies = random_plies.unwrap_or(if book.is_some() {
         0
@@ -163,6 +170,7 @@ pub fn parse_datagen_args(args: &[String], seed_if_unset: u64) -> Result<Datagen
         hash_mb,
         seed,
         out,
+        evalfile,
     }))
 }
 
@@ -201,6 +209,13 @@ mod tests {
             panic!("expected a run");
         };
         assert_eq!(o.random_plies, 0);
+        assert_eq!(o.evalfile, None);
+        let DatagenCommand::Generate(o) =
+            parse_datagen_args(&args("--evalfile nets/x.nnue"), 9).unwrap()
+        else {
+            panic!("expected a run");
+        };
+        assert_eq!(o.evalfile, Some(PathBuf::from("nets/x.nnue")));
     }
 
     #[test]
@@ -212,6 +227,8 @@ mod tests {
             "--frobnicate",
             "--game go",
             "--game draughts --frc",
+            "--game draughts --evalfile n.nnue",
+            "--evalfile",
             "--book a.pgn --frc",
         ] {
             assert!(parse_datagen_args(&args(bad), 1).is_err(), "{bad}");
