@@ -102,6 +102,11 @@ impl<R: Read> FrameReader<R> {
         &self.inner
     }
 
+    /// The wrapped stream, mutably: reading from it directly skips the frames buffered here.
+    pub fn get_mut(&mut self) -> &mut R {
+        &mut self.inner
+    }
+
     /// The next complete message, without its NUL.
     pub fn read_frame(&mut self) -> Result<String, FrameError> {
         loop {
