@@ -1,6 +1,7 @@
 //! The DXP follower as a peer sees it, byte by byte over a real socket: frames merged into
 //! one write and one frame split over two writes, take-backs, a rule-decided game end, and
-//! the server outliving each connection.
+//! the server outliving each connection. Every move the follower sends is checked against
+//! the legal moves of the position the peer knows.
 
 use std::fs::File;
 use std::io::{Read, Write};
@@ -9,6 +10,10 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
+
+use tvilling::draughts::notation::{move_to_dxp, to_hub};
+use tvilling::draughts::{movegen, Move, Position};
+use tvilling::engine::MoveList;
 
 /// The follower binary on a free port, logging its traffic to a file a failing test
 /// prints; killed when dropped.
@@ -134,6 +139,36 @@ fn gamereq(follower: char, tail: &str) -> String {
     format!("R01{:<32}{follower}001050{tail}", "enginetest")
 }
 
+fn legal_moves(position: &Position) -> Vec<Move> {
+    let mut list = MoveList::new();
+    movegen::legal_moves(position, &mut list);
+    list.as_slice().to_vec()
+}
+
+/// Plays the legal move of `position` that a MOVE frame names (from, to and captured
+/// squares in any order, as DXP sends them); panics when the frame names none.
+fn play_frame(position: &mut Position, frame: &str) {
+    let number = |at: usize| -> u8 { frame[at..at + 2].parse().unwrap() };
+    assert!(
+        frame.starts_with('M') && frame.len() >= 11,
+        "not a MOVE: {frame}"
+    );
+    let count = usize::from(number(9));
+    assert_eq!(frame.len(), 11 + 2 * count, "{frame}");
+    let mut captured: Vec<u8> = (0..count).map(|i| number(11 + 2 * i)).collect();
+    captured.sort_unstable();
+    let named = (number(5), number(7), captured);
+    let mv = legal_moves(position)
+        .into_iter()
+        .find(|&mv| {
+            let (from, to, mut captured) = move_to_dxp(mv);
+            captured.sort_unstable();
+            (from, to, captured) == named
+        })
+        .unwrap_or_else(|| panic!("{frame} is not a legal move in {}", to_hub(position)));
+    position.play(mv);
+}
+
 #[test]
 fn merged_and_split_frames_and_a_take_back() {
     let mut follower = Follower::start();
@@ -144,8 +179,9 @@ fn merged_and_split_frames_and_a_take_back() {
     let acc = peer.recv();
     assert_eq!(acc.len(), 34);
     assert_eq!(&acc[33..], "0");
-    let reply = peer.recv();
-    assert!(reply.starts_with('M') && reply.len() == 11, "{reply}");
+    let mut position = Position::start();
+    play_frame(&mut position, "M0000322800");
+    play_frame(&mut position, &peer.recv());
     // Back to move 1 with white to move: the follower accepts and waits for our move.
     peer.send("B001W");
     assert_eq!(peer.recv(), "K0");
@@ -153,8 +189,9 @@ fn merged_and_split_frames_and_a_take_back() {
     peer.send_raw(b"M00003");
     thread::sleep(Duration::from_millis(50));
     peer.send_raw(b"32800\0");
-    let reply = peer.recv();
-    assert!(reply.starts_with('M'), "{reply}");
+    let mut position = Position::start();
+    play_frame(&mut position, "M0000322800");
+    play_frame(&mut position, &peer.recv());
     // A take-back to a point the game has not reached is refused.
     peer.send("B009W");
     assert_eq!(peer.recv(), "K2");
@@ -198,8 +235,7 @@ fn a_peer_that_leaves_mid_frame_does_not_block_the_next_one() {
     let mut peer = follower.connect();
     peer.send(&gamereq('W', "A"));
     assert_eq!(&peer.recv()[33..], "0");
-    let first = peer.recv();
-    assert!(first.starts_with('M'), "{first}");
+    play_frame(&mut Position::start(), &peer.recv());
     peer.send("E01");
     assert_eq!(peer.recv_no_chat(), "E01");
     assert!(follower.alive());
