@@ -279,6 +279,19 @@ mod tests {
     }
 
     #[test]
+    fn a_flood_without_nul_never_grows_the_buffer() {
+        let chunk = [b'C'; READ_CHUNK];
+        let mut reads: Vec<io::Result<&[u8]>> = (0..400).map(|_| Ok(&chunk[..])).collect();
+        reads.push(Ok(b"\0E00\0"));
+        let mut r = reader(reads);
+        assert!(matches!(r.read_frame(), Err(FrameError::TooLong { .. })));
+        assert!(r.pending.len() <= MAX_FRAME_LEN + READ_CHUNK);
+        // The other 100 KB of the frame are dropped as they come, then reading resumes.
+        assert_eq!(r.read_frame().unwrap(), "E00");
+        assert!(r.pending.capacity() <= 2 * (MAX_FRAME_LEN + READ_CHUNK));
+    }
+
+    #[test]
     fn longest_legal_frame_passes() {
         let mut bytes = vec![b'C'; MAX_FRAME_LEN];
         bytes.push(0);
