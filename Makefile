@@ -13,6 +13,9 @@ BIN := target/release/tvilling
 VENV := target/venv
 VENV_PYD2 := target/venv-py-draughts
 PYTEST_ARGS ?= -q
+# Seconds any one client test may run (pytest-timeout): a hung engine fails its test
+# instead of hanging CI. The longest test, a whole game on clocks, takes about a minute.
+PYTEST_TIMEOUT ?= 300
 
 .PHONY: all build test lint rust-test client-test venvs bench perft-bench perft-bench-draughts clean
 
@@ -31,14 +34,15 @@ lint:
 rust-test:
 	$(CARGO) test --release
 
-$(VENV)/.installed:
+# The pins live in this file, so a venv made by an older version of it is brought up to date.
+$(VENV)/.installed: Makefile
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install -q --disable-pip-version-check pytest==8.3.4 chess==1.11.2 pydraughts==0.6.7
+	$(VENV)/bin/pip install -q --disable-pip-version-check pytest==8.3.4 pytest-timeout==2.4.0 chess==1.11.2 pydraughts==0.6.7
 	touch $@
 
-$(VENV_PYD2)/.installed:
+$(VENV_PYD2)/.installed: Makefile
 	python3 -m venv $(VENV_PYD2)
-	$(VENV_PYD2)/bin/pip install -q --disable-pip-version-check pytest==8.3.4 py-draughts==1.10.1
+	$(VENV_PYD2)/bin/pip install -q --disable-pip-version-check pytest==8.3.4 pytest-timeout==2.4.0 py-draughts==1.10.1
 	touch $@
 
 venvs: $(VENV)/.installed $(VENV_PYD2)/.installed
@@ -50,8 +54,8 @@ EGDB := target/egdb
 client-test: venvs
 	$(CARGO) build --release
 	$(BIN) dbgen --pieces 4 --dir $(EGDB)
-	TVILLING_EGDB=$(abspath $(EGDB)) TVILLING=$(abspath $(BIN)) $(VENV)/bin/python -m pytest $(PYTEST_ARGS) engine-tests/clients
-	TVILLING_EGDB=$(abspath $(EGDB)) TVILLING=$(abspath $(BIN)) $(VENV_PYD2)/bin/python -m pytest $(PYTEST_ARGS) engine-tests/py_draughts
+	TVILLING_EGDB=$(abspath $(EGDB)) TVILLING=$(abspath $(BIN)) $(VENV)/bin/python -m pytest --timeout=$(PYTEST_TIMEOUT) $(PYTEST_ARGS) engine-tests/clients
+	TVILLING_EGDB=$(abspath $(EGDB)) TVILLING=$(abspath $(BIN)) $(VENV_PYD2)/bin/python -m pytest --timeout=$(PYTEST_TIMEOUT) $(PYTEST_ARGS) engine-tests/py_draughts
 
 bench: build
 	$(BIN) bench

@@ -148,12 +148,46 @@ fn incremental_hash_matches_recomputed_hash() {
     }
 }
 
+/// Row and column (both 0..10, square 1 at row 0, column 1) of a square.
+fn row_col(square: u8) -> (i8, i8) {
+    let (row, index) = ((square - 1) / 5, (square - 1) % 5);
+    let col = 2 * index + u8::from(row % 2 == 0);
+    (row as i8, col as i8)
+}
+
+/// Quiet king moves counted on the grid, apart from the move generator: each king slides
+/// along each diagonal until the edge or any piece.
+fn king_slides(kings: &[u8], occupied: &[u8]) -> usize {
+    let taken: Vec<(i8, i8)> = occupied.iter().map(|&n| row_col(n)).collect();
+    let mut count = 0;
+    for &king in kings {
+        for (dr, dc) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+            let (mut r, mut c) = row_col(king);
+            loop {
+                (r, c) = (r + dr, c + dc);
+                if !(0..10).contains(&r) || !(0..10).contains(&c) || taken.contains(&(r, c)) {
+                    break;
+                }
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
 #[test]
 fn many_kings_fit_the_move_list() {
-    // 20 white kings with room to fly: every move fits and is generated.
+    // 20 white kings; the black man on 26 stands on the edge, so nothing can be taken and
+    // every move is a slide.
     let p = pos("W:WK1-10,K41-50:B26");
-    let n = moves(&p).len();
-    assert!(n > 0 && n <= tvilling::engine::MAX_MOVES);
+    let kings: Vec<u8> = (1..=10).chain(41..=50).collect();
+    let mut occupied = kings.clone();
+    occupied.push(26);
+    assert_eq!(king_slides(&kings, &occupied), 76);
+    assert_eq!(moves(&p).len(), 76);
+    // A lone king on 28 sees 4 squares up-left, 5 up-right, 4 down-left and 4 down-right.
+    assert_eq!(king_slides(&[28], &[28, 1]), 17);
+    assert_eq!(root("W:WK28:B1").len(), 17);
 }
 
 fn mask(n: u8) -> u64 {
@@ -264,11 +298,45 @@ fn bad_moves_give_typed_errors() {
     ));
     // Two 2-piece routes from 28 to 8 would differ, but the man must go on round the loop.
     assert_eq!(root("W:W28:B12,13,22,23"), sorted(&["28x28x12x13x22x23"]));
-    let ambiguous = MoveParseError::Ambiguous {
-        text: "28x8".into(),
-        candidates: vec!["28x8x12x22".into(), "28x8x13x23".into()],
+}
+
+#[test]
+fn a_short_capture_with_two_routes_is_ambiguous() {
+    // The king on 25 takes 34 landing on 39 or on 43; from 39 it takes 33 (to 11), from 43
+    // it takes 27 (to 16), and from either it takes 7 onto 2: two three-piece captures with
+    // the same from and to, which the short form cannot tell apart. (Two more captures take
+    // 34, 33 and 27 and end on 31 or 36.)
+    let p = pos("W:WK25:B6,7,27,33,34");
+    assert_eq!(
+        root("W:WK25:B6,7,27,33,34"),
+        sorted(&[
+            "25x2x7x27x34",
+            "25x2x7x33x34",
+            "25x31x27x33x34",
+            "25x36x27x33x34"
+        ])
+    );
+    let Err(MoveParseError::Ambiguous {
+        text,
+        mut candidates,
+    }) = parse_move(&p, "25x2")
+    else {
+        panic!("25x2 names two moves");
     };
-    assert!(ambiguous.to_string().contains("28x8x13x23"));
+    candidates.sort();
+    assert_eq!(text, "25x2");
+    assert_eq!(candidates, ["25x2x7x27x34", "25x2x7x33x34"]);
+    let message = parse_move(&p, "25x2x34").unwrap_err().to_string();
+    assert!(message.contains("25x2x7x27x34") && message.contains("25x2x7x33x34"));
+    // One captured square that only one route takes is enough to choose.
+    assert_eq!(
+        move_to_hub(parse_move(&p, "25x2x33").unwrap()),
+        "25x2x7x33x34"
+    );
+    assert_eq!(
+        move_to_hub(parse_move(&p, "25x2x27").unwrap()),
+        "25x2x7x27x34"
+    );
 }
 
 #[test]

@@ -107,3 +107,21 @@ class LineProcess:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
+
+
+def move_key(text):
+    """A Hub move (`32-28`, `28x19x23`, captured squares in any order) as from, to and the
+    sorted captured squares: the identity of a move in both Hub and DXP."""
+    squares = [int(s) for s in text.replace("x", "-").split("-")]
+    return squares[0], squares[1], tuple(sorted(squares[2:]))
+
+
+def legal_keys(board):
+    """The legal moves of a pydraughts board, as `move_key`s."""
+    return {move_key(move.hub_move) for move in board.legal_moves()}
+
+
+def done_move(line):
+    """The move of a Hub `done move=X [ponder=Y]` line."""
+    fields = dict(tok.split("=", 1) for tok in line.split()[1:] if "=" in tok)
+    return fields["move"]

@@ -5,8 +5,10 @@ import subprocess
 import time
 
 import pytest
-from draughts import Board, WHITE
+from draughts import Board, Move, WHITE
 from draughts.engine import DXPEngine, HubEngine, Limit
+
+from conftest import legal_keys, move_key
 
 
 def free_port():
@@ -58,6 +60,15 @@ def gamereq(colour="Z", minutes=1, moves=50):
     return f"R01{'rawclient':<32}{colour}{minutes:03d}{moves:03d}A"
 
 
+def assert_legal_dxp_move(frame, board):
+    """`frame` is a MOVE whose from, to and captured squares are a legal move on `board`."""
+    assert frame.startswith("M") and len(frame) >= 11, frame
+    count = int(frame[9:11])
+    assert len(frame) == 11 + 2 * count, frame
+    captured = tuple(sorted(int(frame[11 + 2 * i:13 + 2 * i]) for i in range(count)))
+    assert (int(frame[5:7]), int(frame[7:9]), captured) in legal_keys(board), frame
+
+
 def test_game_against_pydraughts_client(server, tvilling):
     port, proc = server
     dxp = DXPEngine(None, {"engine-opened": True, "ip": "127.0.0.1", "port": port,
@@ -73,6 +84,7 @@ def test_game_against_pydraughts_client(server, tvilling):
                 result = dxp.play(board)
             if result.move is None:
                 break
+            assert move_key(result.move.hub_move) in legal_keys(board), result.move.hub_move
             board.push(result.move)
         assert len(board.move_stack) >= 20
         assert proc.poll() is None
@@ -88,8 +100,7 @@ def test_engine_as_white_moves_first_after_accepting(server):
         send_frame(s, gamereq(colour="W"))
         acc = recv_frame(s)
         assert acc.startswith("A") and acc[33] == "0"
-        move = recv_frame(s)
-        assert move.startswith("M") and len(move) == 11
+        assert_legal_dxp_move(recv_frame(s), Board("standard", "startpos"))
         send_frame(s, "E00")
         assert recv_frame(s).startswith("E")
 
@@ -115,7 +126,9 @@ def test_hostile_peer_cannot_take_the_server_down(server):
         send_frame(s, gamereq(colour="Z"))
         assert recv_frame(s)[33] == "0"
         send_frame(s, "M0000322800")
-        assert recv_frame(s).startswith("M")
+        board = Board("standard", "startpos")
+        board.push(Move(board, hub_move="32-28"))
+        assert_legal_dxp_move(recv_frame(s), board)
         send_frame(s, "E01")
         assert recv_frame(s).startswith("E")
     assert proc.poll() is None

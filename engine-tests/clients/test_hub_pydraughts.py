@@ -6,9 +6,23 @@ import pytest
 from draughts import Board, Move, WHITE
 from draughts.engine import HubEngine, Limit
 
-from conftest import LineProcess
+from conftest import LineProcess, done_move, legal_keys, move_key
 
 START = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
+
+
+def board_after(*moves):
+    """The pydraughts board after Hub moves from the start."""
+    board = Board("standard", "startpos")
+    for text in moves:
+        board.push(Move(board, hub_move=text))
+    return board
+
+
+def assert_legal_done(line, board):
+    """`line` is `done move=X ...` with X legal on `board`."""
+    assert line.startswith("done move="), line
+    assert move_key(done_move(line)) in legal_keys(board), f"{line} is not legal"
 
 
 def open_hub(tvilling):
@@ -40,7 +54,8 @@ def test_full_game_against_itself_on_a_clock(tvilling):
             result = engines[side].play(board, limits[side], False)
             limits[side].time += limits[side].inc - (time.perf_counter() - start)
             assert limits[side].time > 0, f"lost on time at ply {len(board.move_stack)}"
-            board.push(result.move)  # pydraughts raises if the move is not legal
+            assert move_key(result.move.hub_move) in legal_keys(board), result.move.hub_move
+            board.push(result.move)
         assert len(board.move_stack) > 20
     finally:
         for engine in engines.values():
@@ -51,12 +66,10 @@ def test_full_game_against_itself_on_a_clock(tvilling):
 def test_position_with_whole_game_history_and_captures(tvilling):
     engine = open_hub(tvilling)
     try:
-        board = Board("standard", "startpos")
-        for text in ["32-28", "19-23", "28x19x23", "14x23x19", "37-32", "10-14"]:
-            board.push(Move(board, hub_move=text))
+        board = board_after("32-28", "19-23", "28x19x23", "14x23x19", "37-32", "10-14")
         # pydraughts sends the start position plus every move, men moves and captures included.
         result = engine.play(board, Limit(depth=4), False)
-        assert result.move is not None
+        assert move_key(result.move.hub_move) in legal_keys(board), result.move.hub_move
     finally:
         engine.quit()
         engine.kill_process()
@@ -81,7 +94,7 @@ def test_ping_during_search(hub):
     hub.expect_prefix("pong", timeout=2)
     assert hub.quiet_for("done", 0.5)
     hub.send("stop")
-    assert hub.expect_prefix("done", timeout=3).startswith("done move=")
+    assert_legal_done(hub.expect_prefix("done", timeout=3), board_after())
 
 
 def test_ponder_then_ponder_hit(hub):
@@ -100,7 +113,7 @@ def test_ponder_then_stop(hub):
     hub.send("go ponder")
     assert hub.quiet_for("done", 0.5)
     hub.send("stop")
-    assert hub.expect_prefix("done", timeout=3).startswith("done move=")
+    assert_legal_done(hub.expect_prefix("done", timeout=3), board_after("31-27"))
 
 
 def test_analyze_searches_a_forced_move_until_stop(hub):
@@ -152,7 +165,7 @@ def test_bad_input_answers_error_and_keeps_serving(hub, line):
     hub.send(f"pos pos={START}")
     hub.send("level depth=2")
     hub.send("go think")
-    assert hub.expect_prefix("done", timeout=10).startswith("done move=")
+    assert_legal_done(hub.expect_prefix("done", timeout=10), board_after())
 
 
 def test_short_capture_form_is_accepted_when_unambiguous(hub):

@@ -82,49 +82,79 @@ def ready(uci):
     uci.expect_prefix("readyok", timeout=5)
 
 
-def error_then_ready(uci, command):
-    uci.send(command)
-    line = uci.expect(lambda l: l.startswith("info string") or l == "readyok", timeout=5)
-    assert line.startswith("info string error"), f"{command!r} answered {line!r}"
-    ready(uci)
+def fen_of(uci):
+    """The position the engine holds, from its `d` answer."""
+    uci.send("d")
+    return uci.expect_prefix("Fen: ", timeout=5)[len("Fen: "):]
 
 
+def after(*moves):
+    board = chess.Board()
+    for move in moves:
+        board.push_uci(move)
+    return board
+
+
+# Each bad line with the exact error it must answer.
 BAD_INPUT = [
-    "garbage",
-    "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
-    "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
-    "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
-    "position fen",
-    "position",
-    "position startpos moves e2e5",
-    "position startpos moves e2e4 e2e4",
-    "position startpos moves zz",
-    "setoption name NoSuchOption value 3",
-    "setoption name Hash value abc",
-    "setoption name Hash value 0",
-    "setoption name Threads value 100000",
-    "setoption name UCI_Chess960 value maybe",
-    "go depth abc",
-    "go movetime",
+    ("garbage", "unknown command: garbage"),
+    ("position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+     "position: bad FEN: no white king; position unchanged"),
+    ("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+     "position: bad FEN: a halfmove clock without a fullmove number (give 4 or 6 fields); "
+     "position unchanged"),
+    ("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+     "position: bad FEN: bad piece letter 'X' in piece placement; position unchanged"),
+    ("position fen", "position: a FEN has 4 to 6 fields, got 0"),
+    ("position", "position: expected 'startpos' or 'fen'"),
+    ("position startpos moves e2e5",
+     "position: move 1: e2e5 is not legal in that position; position unchanged"),
+    ("position startpos moves e2e4 e2e4",
+     "position: move 2: e2e4 is not legal in that position; position unchanged"),
+    ("position startpos moves zz",
+     "position: move 1: 'zz' is not a UCI move; position unchanged"),
+    ("setoption name NoSuchOption value 3", "unknown option: NoSuchOption"),
+    ("setoption name Hash value abc",
+     "option Hash: 'abc' is not a whole number in 1..=65536; value unchanged"),
+    ("setoption name Hash value 0", "option Hash: 0 is outside 1..=65536; value unchanged"),
+    ("setoption name Threads value 100000",
+     "option Threads: 100000 is outside 1..=256; value unchanged"),
+    ("setoption name UCI_Chess960 value maybe",
+     "option UCI_Chess960: 'maybe' is not true or false; value unchanged"),
+    ("go depth abc", "go: depth value 'abc' is not a number; searching with the rest"),
+    ("go movetime", "go: movetime needs a value; searching with the rest"),
 ]
 
 
-@pytest.mark.parametrize("command", BAD_INPUT)
-def test_bad_input_answers_an_error_and_keeps_state(uci, command):
+@pytest.mark.parametrize("command,error", BAD_INPUT)
+def test_bad_input_answers_an_error_and_keeps_state(uci, command, error):
+    board = after("e2e4")
     uci.send("position startpos moves e2e4")
-    error_then_ready(uci, command)
+    uci.send(command)
+    assert uci.expect_prefix("info string", timeout=5) == f"info string error: {error}"
+    assert fen_of(uci) == board.fen(), "state changed by bad input"
+    if command.startswith("go"):
+        # A bad go still searches (with what did parse) and owes a legal bestmove.
+        uci.send("stop")
+        move, _ = bestmove(uci.expect_prefix("bestmove", timeout=5))
+        assert chess.Move.from_uci(move) in board.legal_moves
     uci.send("go depth 3")
     move, _ = bestmove(uci.expect_prefix("bestmove", timeout=10))
-    board = chess.Board()
-    board.push_uci("e2e4")
     assert chess.Move.from_uci(move) in board.legal_moves, "state changed by bad input"
 
 
 def test_illegal_move_keeps_the_last_valid_state(uci):
+    board = after("e2e4", "e7e5", "g1f3")
+    uci.send("position startpos moves e2e4 e7e5 g1f3")
+    # The pawn on e5 is blocked by the one on e4.
     uci.send("position startpos moves e2e4 e7e5 g1f3 e5e4")
-    ready(uci)
+    assert uci.expect_prefix("info string", timeout=5) == (
+        "info string error: position: move 4: e5e4 is not legal in that position; "
+        "position unchanged")
+    assert fen_of(uci) == board.fen()
     uci.send("go depth 2")
-    uci.expect_prefix("bestmove", timeout=10)
+    move, _ = bestmove(uci.expect_prefix("bestmove", timeout=10))
+    assert chess.Move.from_uci(move) in board.legal_moves
 
 
 @pytest.mark.parametrize("times", [

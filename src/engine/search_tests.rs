@@ -4,7 +4,12 @@ use super::search::is_repetition;
 use super::test_game::{Column, ConnectFour, Shuttle, Step};
 use super::{Game, Limits, MoveList, Score, SearchEvent, SearchOutcome, Searcher};
 use crossbeam_channel::{Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// Longest a search with a budget of a few tens of milliseconds may take to answer, thread
+/// start and stop included: generous for a loaded 2-core CI machine, and still far below
+/// what a search that ignores its budget would take.
+const QUICK_ANSWER: Duration = Duration::from_secs(1);
 
 fn depth(d: u32) -> Limits<Column> {
     Limits {
@@ -24,15 +29,16 @@ fn is_legal(pos: &ConnectFour, mv: Column) -> bool {
     moves.contains(&mv)
 }
 
-/// Collects events until Done; panics if Done does not come within `timeout`.
+/// Collects events until Done; panics if Done does not come within `timeout` in all.
 fn until_done(
     events: &Receiver<SearchEvent<Column>>,
     timeout: Duration,
 ) -> Vec<SearchEvent<Column>> {
+    let deadline = Instant::now() + timeout;
     let mut seen = Vec::new();
     loop {
         let event = events
-            .recv_timeout(timeout)
+            .recv_deadline(deadline)
             .expect("Done within the timeout");
         let done = matches!(event, SearchEvent::Done(_));
         seen.push(event);
@@ -43,7 +49,7 @@ fn until_done(
 }
 
 fn no_done_within(events: &Receiver<SearchEvent<Column>>, wait: Duration) -> bool {
-    let deadline = std::time::Instant::now() + wait;
+    let deadline = Instant::now() + wait;
     loop {
         match events.recv_deadline(deadline) {
             Ok(SearchEvent::Done(_)) => return false,
@@ -221,8 +227,9 @@ fn ponder_waits_for_ponder_hit_then_obeys_the_clock() {
         tx.clone(),
     );
     assert!(no_done_within(&rx, Duration::from_millis(150)));
+    // From the hit on, the 30 ms move time applies.
     searcher.ponder_hit();
-    until_done(&rx, Duration::from_secs(5));
+    until_done(&rx, QUICK_ANSWER);
     // And a ponder search ended by stop.
     searcher.start(ConnectFour::default(), Vec::new(), limits, tx);
     assert!(no_done_within(&rx, Duration::from_millis(100)));
@@ -305,6 +312,7 @@ fn timed_searches_answer_with_a_legal_move() {
             remaining: Duration::from_millis(clock_ms),
             ..Default::default()
         };
+        let started = Instant::now();
         let out = searcher.search_sync(
             pos.clone(),
             Vec::new(),
@@ -313,19 +321,24 @@ fn timed_searches_answer_with_a_legal_move() {
                 ..Limits::default()
             },
         );
+        let took = started.elapsed();
         assert!(is_legal(&pos, out.best.unwrap()), "clock {clock_ms} ms");
+        assert!(took < QUICK_ANSWER, "clock {clock_ms} ms took {took:?}");
     }
     let limits = Limits {
         move_time: Some(Duration::from_millis(20)),
         ..Limits::default()
     };
-    assert!(is_legal(
-        &pos,
-        searcher
-            .search_sync(pos.clone(), Vec::new(), limits)
-            .best
-            .unwrap()
-    ));
+    let started = Instant::now();
+    let out = searcher.search_sync(pos.clone(), Vec::new(), limits);
+    let took = started.elapsed();
+    assert!(is_legal(&pos, out.best.unwrap()));
+    assert!(took < QUICK_ANSWER, "movetime 20 ms took {took:?}");
+    // A 20 ms budget (10 ms after the default overhead) is spent, not skipped.
+    assert!(
+        took >= Duration::from_millis(5),
+        "movetime 20 ms took {took:?}"
+    );
 }
 
 #[test]
@@ -349,8 +362,14 @@ fn a_single_root_move_under_a_clock_stops_after_depth_one() {
         searchmoves: vec![Column(4)],
         ..Limits::default()
     };
+    let started = Instant::now();
     let out = search(&pos, limits);
+    let took = started.elapsed();
     assert_eq!((out.best, out.depth), (Some(Column(4)), 1));
+    assert!(
+        took < QUICK_ANSWER,
+        "{took:?} of a 30 s budget for a forced move"
+    );
 }
 
 /// Full-width minimax that knows only wins and losses: the exact distance of every forced

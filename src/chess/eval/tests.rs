@@ -116,15 +116,71 @@ fn trace_reproduces_the_evaluation() {
     }
 }
 
+/// The evaluation's own weighted sum under `weights`, apart from the trace: every term goes
+/// through the same code with other weights.
+struct OtherWeights<'w> {
+    weights: &'w [S; NUM_FEATURES],
+    white_minus_black: S,
+}
+
+impl Accumulator for OtherWeights<'_> {
+    fn add(&mut self, color: Color, feature: usize, count: i32) {
+        let term = self.weights[feature] * count;
+        match color {
+            Color::White => self.white_minus_black += term,
+            Color::Black => self.white_minus_black -= term,
+        }
+    }
+}
+
+fn summed_under(p: &Position, weights: &[S; NUM_FEATURES]) -> S {
+    let mut sum = OtherWeights {
+        weights,
+        white_minus_black: S::default(),
+    };
+    add_terms(p, &mut sum);
+    sum.white_minus_black
+}
+
 #[test]
 fn trace_follows_other_weights() {
-    // Doubling every weight doubles both halves, so the score roughly doubles: the trace
-    // really is linear in the weights rather than a cached number.
-    let doubled: Vec<S> = WEIGHTS.iter().map(|w| *w * 2).collect();
-    let doubled: [S; NUM_FEATURES] = doubled.try_into().unwrap();
-    let t = trace(&pos(FENS[1]));
-    let (one, two) = (t.white_score(&WEIGHTS), t.white_score(&doubled));
-    assert!((two - 2 * one).abs() <= 2, "{one} {two}");
+    // Raising one weight by one centipawn moves the evaluation's midgame half by exactly
+    // that weight's trace coefficient (and the endgame half likewise), for every weight.
+    // Both sums come from the real terms, so a stale, partial or empty trace fails.
+    for fen in [FENS[1], FENS[8], FENS[11]] {
+        let p = pos(fen);
+        let t = trace(&p);
+        let used = t.coefficients.iter().filter(|&&c| c != 0).count();
+        assert!(used >= 10, "{fen}: only {used} weights used");
+        let base = summed_under(&p, &WEIGHTS);
+        for feature in 0..NUM_FEATURES {
+            let coefficient = i32::from(t.coefficients[feature]);
+            let mut weights = WEIGHTS;
+            weights[feature] += s(1, 0);
+            let mg = summed_under(&p, &weights).mg() - base.mg();
+            weights[feature] += s(-1, 1);
+            let eg = summed_under(&p, &weights).eg() - base.eg();
+            assert_eq!(
+                (mg, eg),
+                (coefficient, coefficient),
+                "{fen}: feature {feature}"
+            );
+        }
+    }
+    // With every piece on the board the score is the midgame half alone, so there one
+    // centipawn more on a weight moves the trace's score by exactly its coefficient.
+    let full = pos(FENS[1]);
+    let t = trace(&full);
+    assert_eq!(t.phase, MAX_PHASE);
+    for feature in 0..NUM_FEATURES {
+        let mut weights = WEIGHTS;
+        weights[feature] += s(1, 0);
+        assert_eq!(
+            t.white_score(&weights) - t.white_score(&WEIGHTS),
+            i32::from(t.coefficients[feature]),
+            "feature {feature}"
+        );
+    }
 }
 
 #[test]

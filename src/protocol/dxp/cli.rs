@@ -5,8 +5,8 @@ use std::fmt;
 use std::net::TcpListener;
 use std::path::PathBuf;
 
-use super::follower::serve;
 use super::initiator::{play_match, InitiatorError, MatchTerms};
+use super::server::serve;
 use crate::cli::MAX_DB_PIECES;
 use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO};
 use crate::draughts::Color;
@@ -188,7 +188,7 @@ pub fn run(args: &[String]) -> Result<(), DxpCliError> {
         DxpRole::Follower { listen } => {
             let listener =
                 TcpListener::bind(&listen).map_err(|e| DxpCliError::Listen(listen.clone(), e))?;
-            serve(&listener, &mut searcher);
+            serve(&listener, searcher);
             Ok(())
         }
         DxpRole::Initiator(terms) => play_match(&terms, &mut searcher)

@@ -4,12 +4,17 @@
 //! Reading goes through [`FrameReader`] (several frames per read, one frame across reads,
 //! bounded size); a frame that arrives but is not a valid message is reported apart from a
 //! dead connection, because the first ends a game while the second ends the connection.
+//!
+//! Reads wait either a timeout per read or, once [`Connection::set_deadline`] is called,
+//! until a fixed instant: a per-read timeout starts afresh with every byte, so a peer that
+//! trickles a byte now and then could hold a server that relies on it for as long as it
+//! likes.
 
 use std::fmt;
-use std::io;
-use std::net::TcpStream;
+use std::io::{self, ErrorKind, Read};
+use std::net::{Shutdown, TcpStream};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::frame::{write_frame, FrameError, FrameReader};
 use super::message::DxpMessage;
@@ -41,9 +46,29 @@ impl fmt::Display for RecvError {
 
 impl std::error::Error for RecvError {}
 
+/// The socket's read side: each read waits no later than the deadline, when one is set,
+/// and the socket's own read timeout otherwise.
+struct DeadlineReader {
+    stream: TcpStream,
+    deadline: Option<Instant>,
+}
+
+impl Read for DeadlineReader {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if let Some(deadline) = self.deadline {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(ErrorKind::TimedOut.into());
+            }
+            self.stream.set_read_timeout(Some(left))?;
+        }
+        self.stream.read(buf)
+    }
+}
+
 /// A connected peer.
 pub struct Connection {
-    reader: FrameReader<TcpStream>,
+    reader: FrameReader<DeadlineReader>,
     writer: TcpStream,
 }
 
@@ -55,14 +80,25 @@ impl Connection {
         stream.set_read_timeout(Some(read_timeout))?;
         let writer = stream.try_clone()?;
         Ok(Self {
-            reader: FrameReader::new(stream),
+            reader: FrameReader::new(DeadlineReader {
+                stream,
+                deadline: None,
+            }),
             writer,
         })
     }
 
-    /// How long the next reads may wait for the peer.
-    pub fn set_read_timeout(&self, timeout: Duration) -> io::Result<()> {
-        self.reader.get_ref().set_read_timeout(Some(timeout))
+    /// How long each of the next reads may wait for the peer (any deadline is dropped).
+    pub fn set_read_timeout(&mut self, timeout: Duration) -> io::Result<()> {
+        let reader = self.reader.get_mut();
+        reader.deadline = None;
+        reader.stream.set_read_timeout(Some(timeout))
+    }
+
+    /// The instant by which the next messages must have arrived, however the peer paces
+    /// its bytes; past it [`Connection::recv`] reports a timeout.
+    pub fn set_deadline(&mut self, deadline: Instant) {
+        self.reader.get_mut().deadline = Some(deadline);
     }
 
     /// Sends one message.
@@ -93,5 +129,19 @@ impl Connection {
             ) => Err(RecvError::Malformed(error.to_string())),
             Err(error) => Err(RecvError::Closed(error)),
         }
+    }
+
+    /// Hangs up once everything sent has gone out, then discards whatever the peer still
+    /// sends until it hangs up too or `linger` has passed. Closing a socket with unread
+    /// bytes resets the connection, and a reset can destroy our last message (a refusal,
+    /// a GAMEEND) before the peer has read it.
+    pub fn close(mut self, linger: Duration) {
+        if self.writer.shutdown(Shutdown::Write).is_err() {
+            return;
+        }
+        let reader = self.reader.get_mut();
+        reader.deadline = Some(Instant::now() + linger);
+        let mut discard = [0u8; 256];
+        while matches!(reader.read(&mut discard), Ok(n) if n > 0) {}
     }
 }

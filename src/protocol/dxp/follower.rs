@@ -1,15 +1,22 @@
-//! The DXP follower (`tvilling dxp [--listen ADDR:PORT]`): a TCP server that accepts games
-//! proposed by an initiator and plays them, one connection at a time, for as long as it runs.
+//! One connection of the DXP follower: the games an initiator proposes on it, played
+//! until the peer stops, leaves, or runs out of time.
 //!
-//! Connections are served one after another on the accepting thread, so no thread is left
-//! behind by a peer that misbehaves; a second peer waits in the listen backlog until the
-//! current one is done. The peer is untrusted: a malformed frame or an illegal move ends the
-//! game in progress (CHAT with the reason, then GAMEEND) but never the server, and a silent
-//! peer is dropped by the read timeout.
+//! The peer is untrusted. A malformed frame or an illegal move ends the game in progress
+//! (CHAT with the reason, then GAMEEND) but never the server. Each wait has a deadline that
+//! a peer cannot stretch by sending a byte or a CHAT now and then: a new connection must
+//! send its GAMEREQ within [`HANDSHAKE_TIMEOUT`], the next GAMEREQ must follow a game within
+//! [`IDLE_TIMEOUT`], and during a game the peer's move within its whole game time and a
+//! grace period ([`DxpGame::peer_timeout`]).
+//!
+//! Policy when several connect: the first connection whose GAMEREQ we would accept takes
+//! the engine and keeps it for its games until it ends. A GAMEREQ on any other connection
+//! meanwhile is answered at once with GAMEACC code `3` (no game at all), and that
+//! connection is closed; a connection that never sends a GAMEREQ never holds anything.
 
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
+use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::connection::{Connection, RecvError, FRAME_GAP};
 use super::frame::FrameError;
@@ -21,139 +28,211 @@ use crate::engine::Searcher;
 /// Name sent in GAMEACC.
 pub const ENGINE_NAME: &str = "tvilling";
 
-/// How long a connection may stay silent between games.
-const IDLE_TIMEOUT: Duration = Duration::from_secs(120);
+/// How long a new connection has to send a complete GAMEREQ. An initiator sends it as soon
+/// as it has connected (pydraughts, Scan and our own do); waiting longer only lets silent
+/// connections tie up a thread and one of the server's few connection places.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Serves every connection that `listener` accepts, until the process is killed.
-pub fn serve(listener: &TcpListener, searcher: &mut Searcher<SearchPosition>) {
-    for stream in listener.incoming() {
-        match stream {
-            Ok(stream) => match Follower::open(stream) {
-                Ok(mut follower) => {
-                    if let Err(error) = follower.run(searcher) {
-                        log::info!("dxp connection ended: {error}");
-                    }
-                }
-                Err(error) => log::warn!("dxp connection not set up: {error}"),
-            },
-            Err(error) => log::warn!("dxp accept failed: {error}"),
+/// How long a connection may stay silent between games while it holds the engine: long
+/// enough for a match script to start its next game, short enough that a forgotten
+/// connection frees the engine for someone else.
+pub const IDLE_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// How long a closing connection waits for the peer to read our last message and hang up.
+const CLOSE_LINGER: Duration = Duration::from_secs(1);
+
+/// The engine all connections share; whoever holds the lock plays.
+pub type Engine = Mutex<Searcher<SearchPosition>>;
+
+/// Serves one accepted connection to its end, then closes it.
+pub fn serve_connection(stream: TcpStream, engine: &Engine) {
+    let peer = stream
+        .peer_addr()
+        .map_or_else(|_| "unknown peer".to_string(), |a| a.to_string());
+    let conn = match Connection::new(stream, HANDSHAKE_TIMEOUT) {
+        Ok(conn) => conn,
+        Err(error) => {
+            log::warn!("dxp connection from {peer} not set up: {error}");
+            return;
         }
+    };
+    let mut follower = Follower {
+        conn,
+        engine,
+        searcher: None,
+        game: None,
+    };
+    follower
+        .conn
+        .set_deadline(Instant::now() + HANDSHAKE_TIMEOUT);
+    match follower.run() {
+        Ok(()) => log::info!("dxp connection from {peer} ended"),
+        Err(error) => log::info!("dxp connection from {peer} ended: {error}"),
     }
+    // The engine is free for the next connection before this one lingers.
+    let Follower { conn, searcher, .. } = follower;
+    drop(searcher);
+    conn.close(CLOSE_LINGER);
+}
+
+/// What a message did to the conversation.
+enum Step {
+    /// Nothing the peer's deadline depends on changed (a CHAT, a refused request).
+    Same,
+    /// A game started, moved on or ended: the peer's next deadline starts now.
+    Progress,
+    /// The connection is done.
+    Leave,
 }
 
 /// One connection on the follower side.
-struct Follower {
+struct Follower<'e> {
     conn: Connection,
+    engine: &'e Engine,
+    /// The engine, from this connection's first accepted GAMEREQ on.
+    searcher: Option<MutexGuard<'e, Searcher<SearchPosition>>>,
     game: Option<DxpGame>,
 }
 
-impl Follower {
-    fn open(stream: TcpStream) -> std::io::Result<Self> {
-        Ok(Self {
-            conn: Connection::new(stream, IDLE_TIMEOUT)?,
-            game: None,
-        })
-    }
-
-    /// Plays games until the peer stops, leaves, or goes silent.
-    fn run(&mut self, searcher: &mut Searcher<SearchPosition>) -> Result<(), FrameError> {
+impl Follower<'_> {
+    /// Plays games until the peer stops, leaves, goes silent past its deadline, or is
+    /// refused because another connection has the engine.
+    fn run(&mut self) -> Result<(), FrameError> {
         loop {
-            let message = match self.conn.recv() {
-                Ok(message) => message,
+            let step = match self.conn.recv() {
+                Ok(message) => self.handle(message)?,
                 Err(RecvError::Closed(FrameError::Eof)) => return Ok(()),
                 Err(RecvError::Closed(error)) => return Err(error),
-                Err(RecvError::Malformed(reason)) => {
-                    self.abandon(&format!("error: {reason}"))?;
-                    continue;
-                }
+                Err(RecvError::Malformed(reason)) => self.abandon(&format!("error: {reason}"))?,
             };
-            match message {
-                DxpMessage::GameReq {
-                    version,
-                    follower_color,
-                    minutes,
-                    moves,
-                    start,
-                    ..
-                } => {
-                    self.game = None;
-                    if version != 1 {
-                        self.accept(AcceptCode::VersionNotSupported)?;
-                        continue;
-                    }
+            match step {
+                Step::Same => {}
+                Step::Progress => self.restart_deadline(),
+                Step::Leave => return Ok(()),
+            }
+        }
+    }
+
+    /// Gives the peer its time for the next message from now: its game time during a
+    /// game, the idle timeout between games.
+    fn restart_deadline(&mut self) {
+        let wait = self
+            .game
+            .as_ref()
+            .map_or(IDLE_TIMEOUT, DxpGame::peer_timeout);
+        self.conn.set_deadline(Instant::now() + wait);
+    }
+
+    fn handle(&mut self, message: DxpMessage) -> Result<Step, FrameError> {
+        match message {
+            DxpMessage::GameReq {
+                version,
+                follower_color,
+                minutes,
+                moves,
+                start,
+                ..
+            } => {
+                self.game = None;
+                if version != 1 {
+                    self.accept(AcceptCode::VersionNotSupported)?;
+                    return Ok(Step::Same);
+                }
+                let game =
                     match DxpGame::from_request(&start, color_of(follower_color), minutes, moves) {
-                        Ok(game) => {
-                            self.accept(AcceptCode::Accepted)?;
-                            self.conn
-                                .set_read_timeout(game.peer_timeout())
-                                .map_err(FrameError::Io)?;
-                            if game.our_turn() {
-                                thread::sleep(FRAME_GAP);
-                            }
-                            self.game = Some(game);
-                            self.take_turn(searcher)?;
-                        }
+                        Ok(game) => game,
                         Err(error) => {
                             self.accept(AcceptCode::RefusedThisGame)?;
                             thread::sleep(FRAME_GAP);
                             self.conn
                                 .send(&DxpMessage::Chat(format!("bad position: {error}")))?;
+                            return Ok(Step::Same);
                         }
-                    }
-                }
-                DxpMessage::Move {
-                    from, to, captured, ..
-                } => {
-                    let Some(game) = self.game.as_mut() else {
-                        self.conn.send(&DxpMessage::Chat(
-                            "error: move received outside a game".into(),
-                        ))?;
-                        continue;
                     };
-                    match game.play_peer_move(from, to, &captured) {
-                        Ok(()) => self.take_turn(searcher)?,
-                        Err(error) => self.abandon(&format!("error: {error}"))?,
-                    }
+                if !self.claim_engine() {
+                    self.accept(AcceptCode::RefusedAll)?;
+                    return Ok(Step::Leave);
                 }
-                DxpMessage::GameEnd { stop, .. } => {
-                    // Outside a game this is the answer to our own GAMEEND: nothing to reply.
-                    if self.game.take().is_some() {
-                        self.conn.send(&DxpMessage::GameEnd {
-                            reason: EndReason::Unknown,
-                            stop,
-                        })?;
-                    }
-                    self.conn
-                        .set_read_timeout(IDLE_TIMEOUT)
-                        .map_err(FrameError::Io)?;
-                    if stop {
-                        return Ok(());
-                    }
+                self.accept(AcceptCode::Accepted)?;
+                if game.our_turn() {
+                    thread::sleep(FRAME_GAP);
                 }
-                DxpMessage::BackReq {
-                    move_number,
-                    to_move,
-                } => {
-                    let done = self
-                        .game
-                        .as_mut()
-                        .is_some_and(|game| game.take_back(move_number, to_move));
-                    let code = if done {
-                        BackAccCode::Accepted
-                    } else {
-                        BackAccCode::Refused
-                    };
-                    self.conn.send(&DxpMessage::BackAcc { code })?;
-                    if done {
-                        self.take_turn(searcher)?;
-                    }
+                self.game = Some(game);
+                self.take_turn()?;
+                Ok(Step::Progress)
+            }
+            DxpMessage::Move {
+                from, to, captured, ..
+            } => {
+                let Some(game) = self.game.as_mut() else {
+                    self.conn.send(&DxpMessage::Chat(
+                        "error: move received outside a game".into(),
+                    ))?;
+                    return Ok(Step::Same);
+                };
+                match game.play_peer_move(from, to, &captured) {
+                    Ok(()) => self.take_turn()?,
+                    Err(error) => return self.abandon(&format!("error: {error}")),
                 }
-                DxpMessage::Chat(text) => log::info!("dxp chat: {text}"),
-                DxpMessage::GameAcc { .. } | DxpMessage::BackAcc { .. } => {
-                    log::info!("dxp: ignored a message only an initiator should receive");
+                Ok(Step::Progress)
+            }
+            DxpMessage::GameEnd { stop, .. } => {
+                // Outside a game this is the answer to our own GAMEEND: nothing to reply.
+                if self.game.take().is_some() {
+                    self.conn.send(&DxpMessage::GameEnd {
+                        reason: EndReason::Unknown,
+                        stop,
+                    })?;
                 }
+                Ok(if stop { Step::Leave } else { Step::Progress })
+            }
+            DxpMessage::BackReq {
+                move_number,
+                to_move,
+            } => {
+                let done = self
+                    .game
+                    .as_mut()
+                    .is_some_and(|game| game.take_back(move_number, to_move));
+                let code = if done {
+                    BackAccCode::Accepted
+                } else {
+                    BackAccCode::Refused
+                };
+                self.conn.send(&DxpMessage::BackAcc { code })?;
+                if !done {
+                    return Ok(Step::Same);
+                }
+                self.take_turn()?;
+                Ok(Step::Progress)
+            }
+            DxpMessage::Chat(text) => {
+                log::info!("dxp chat: {text}");
+                Ok(Step::Same)
+            }
+            DxpMessage::GameAcc { .. } | DxpMessage::BackAcc { .. } => {
+                log::info!("dxp: ignored a message only an initiator should receive");
+                Ok(Step::Same)
             }
         }
+    }
+
+    /// Takes the engine for this connection unless another connection has it.
+    fn claim_engine(&mut self) -> bool {
+        if self.searcher.is_some() {
+            return true;
+        }
+        match self.engine.try_lock() {
+            Ok(searcher) => self.searcher = Some(searcher),
+            // A connection thread that panicked while playing leaves the searcher usable:
+            // every search has finished by the time the lock is released.
+            Err(TryLockError::Poisoned(poisoned)) => {
+                log::warn!("dxp: a connection ended abnormally; the engine is reused");
+                self.searcher = Some(poisoned.into_inner());
+            }
+            Err(TryLockError::WouldBlock) => return false,
+        }
+        true
     }
 
     fn accept(&mut self, code: AcceptCode) -> Result<(), FrameError> {
@@ -164,11 +243,12 @@ impl Follower {
     }
 
     /// Ends the game in progress because of `reason` (CHAT, then GAMEEND); outside a game
-    /// only the CHAT is sent.
-    fn abandon(&mut self, reason: &str) -> Result<(), FrameError> {
+    /// only the CHAT is sent, and the peer's deadline runs on.
+    fn abandon(&mut self, reason: &str) -> Result<Step, FrameError> {
         let chat = DxpMessage::Chat(reason.to_string());
         if self.game.take().is_none() {
-            return self.conn.send(&chat);
+            self.conn.send(&chat)?;
+            return Ok(Step::Same);
         }
         self.conn.send_two(
             &chat,
@@ -176,12 +256,13 @@ impl Follower {
                 reason: EndReason::Unknown,
                 stop: false,
             },
-        )
+        )?;
+        Ok(Step::Progress)
     }
 
     /// If we are to move: ends the game when the rules have, otherwise thinks and moves.
-    fn take_turn(&mut self, searcher: &mut Searcher<SearchPosition>) -> Result<(), FrameError> {
-        let Some(game) = self.game.as_mut() else {
+    fn take_turn(&mut self) -> Result<(), FrameError> {
+        let (Some(game), Some(searcher)) = (self.game.as_mut(), self.searcher.as_mut()) else {
             return Ok(());
         };
         if !game.our_turn() {
@@ -196,7 +277,7 @@ impl Follower {
         }
         match game.think(searcher) {
             Some(message) => self.conn.send(&message),
-            None => self.abandon("error: the search found no move"),
+            None => self.abandon("error: the search found no move").map(|_| ()),
         }
     }
 }

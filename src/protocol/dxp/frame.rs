@@ -102,6 +102,11 @@ impl<R: Read> FrameReader<R> {
         &self.inner
     }
 
+    /// The wrapped stream, mutably: reading from it directly skips the frames buffered here.
+    pub fn get_mut(&mut self) -> &mut R {
+        &mut self.inner
+    }
+
     /// The next complete message, without its NUL.
     pub fn read_frame(&mut self) -> Result<String, FrameError> {
         loop {
@@ -271,6 +276,19 @@ mod tests {
             Err(FrameError::TooLong { len: 128 })
         ));
         assert_eq!(r.read_frame().unwrap(), "K0");
+    }
+
+    #[test]
+    fn a_flood_without_nul_never_grows_the_buffer() {
+        let chunk = [b'C'; READ_CHUNK];
+        let mut reads: Vec<io::Result<&[u8]>> = (0..400).map(|_| Ok(&chunk[..])).collect();
+        reads.push(Ok(b"\0E00\0"));
+        let mut r = reader(reads);
+        assert!(matches!(r.read_frame(), Err(FrameError::TooLong { .. })));
+        assert!(r.pending.len() <= MAX_FRAME_LEN + READ_CHUNK);
+        // The other 100 KB of the frame are dropped as they come, then reading resumes.
+        assert_eq!(r.read_frame().unwrap(), "E00");
+        assert!(r.pending.capacity() <= 2 * (MAX_FRAME_LEN + READ_CHUNK));
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! count into a [`crate::engine::Clock`], and [`notation`] rewrites DXP positions and moves
 //! in the Hub text that the draughts module reads. On top of them, [`connection`] carries
 //! typed messages over one socket, [`game`] is one game as both roles see it, and
-//! [`follower`] and [`initiator`] are the two roles that [`cli`] starts.
+//! [`follower`] and [`initiator`] are the two roles that [`cli`] starts; [`server`] accepts
+//! the follower's connections, each on a thread of its own.
 
 pub mod cli;
 pub mod clock;
@@ -16,6 +17,7 @@ pub mod game;
 pub mod initiator;
 pub mod message;
 pub mod notation;
+pub mod server;
 
 pub use clock::{game_time, move_clock};
 pub use frame::{write_frame, FrameError, FrameReader, MAX_FRAME_LEN};

@@ -213,7 +213,10 @@ fn bench_error(reason: String) -> UciError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::uci::options::{parse_option, OptionKind, OPTIONS};
     use crate::protocol::uci::position::PositionStart;
+    use crate::protocol::uci::MAX_DEPTH;
+    use std::time::Duration;
 
     fn ok(line: &str) -> UciCommand {
         parse_command(line).unwrap_or_else(|e| panic!("{line:?}: {e}"))
@@ -438,8 +441,48 @@ mod tests {
         }
     }
 
+    /// Deterministic xorshift numbers for the fuzz tests.
+    fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    }
+
+    /// Checks the limits a parsed `go` becomes against the ranges `clock.rs` documents.
+    fn assert_limits_in_range(line: &str, go: &GoCommand, multipv: usize) {
+        const YEAR: Duration = Duration::from_secs(365 * 24 * 3600);
+        let limits = go.to_limits::<u16>(
+            true,
+            Vec::new(),
+            multipv,
+            Duration::from_millis(10),
+            Duration::ZERO,
+        );
+        if let Some(depth) = limits.depth {
+            assert!((1..=MAX_DEPTH).contains(&depth), "{line:?}: depth {depth}");
+        }
+        assert_eq!(limits.multipv, multipv.max(1), "{line:?}");
+        assert_ne!(limits.mate, Some(0), "{line:?}");
+        assert!(limits.move_time.is_none_or(|t| t <= YEAR), "{line:?}");
+        if let Some(clock) = limits.clock {
+            assert!(
+                clock.remaining <= YEAR && clock.increment <= YEAR,
+                "{line:?}"
+            );
+            assert_ne!(clock.moves_to_go, Some(0), "{line:?}");
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(go.ponder, words.contains(&"ponder"), "{line:?}");
+        if words.contains(&"infinite") {
+            assert!(limits.infinite, "{line:?}");
+        }
+    }
+
     #[test]
-    fn random_lines_never_panic() {
+    fn random_lines_parse_within_the_documented_ranges() {
         // Deterministic pseudo-random lines over the protocol's own words, numbers and junk,
         // pushed through every parsing step the session will run.
         const WORDS: [&str; 40] = [
@@ -484,44 +527,67 @@ mod tests {
             "0000",
             "\u{fffd}",
         ];
-        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+        let mut searches = 0;
         for _ in 0..20_000 {
             let length = next() % 9;
             let words: Vec<&str> = (0..length)
                 .map(|_| WORDS[(next() % WORDS.len() as u64) as usize])
                 .collect();
-            let line = words.join(if next() % 2 == 0 { " " } else { " \t " });
+            let line = words.join(if next().is_multiple_of(2) {
+                " "
+            } else {
+                " \t "
+            });
+            let multipv = (next() % 300) as usize;
             match parse_command(&line) {
                 Ok(UciCommand::Go(go)) => {
-                    let _ = go.to_limits::<u16>(
-                        next() % 2 == 0,
-                        Vec::new(),
-                        1,
-                        Default::default(),
-                        Default::default(),
-                    );
-                }
-                Ok(UciCommand::SetOption { name, value }) => {
-                    let _ = crate::protocol::uci::parse_option(&name, value.as_deref());
+                    assert_limits_in_range(&line, &go, multipv);
+                    searches += 1;
                 }
                 Err(UciError::BadGo { recovered, .. }) => {
-                    let _ = recovered.to_limits::<u16>(
-                        true,
-                        Vec::new(),
-                        1,
-                        Default::default(),
-                        Default::default(),
-                    );
+                    assert_limits_in_range(&line, &recovered, multipv);
+                    searches += 1;
                 }
+                Ok(UciCommand::Bench { depth }) => assert_ne!(depth, Some(0), "{line:?}"),
                 _ => {}
             }
         }
+        // The checks above must have run on a fair share of the lines (about 1 in 40 starts
+        // with go).
+        assert!(searches > 300, "{searches}");
+    }
+
+    #[test]
+    fn random_option_values_are_accepted_exactly_within_their_range() {
+        const VALUES: [&str; 12] = [
+            "-1", "0", "1", "16", "256", "257", "5000", "5001", "60000", "65536", "65537", "x",
+        ];
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+        let (mut accepted, mut rejected) = (0, 0);
+        for _ in 0..2_000 {
+            let spec = OPTIONS[(next() % OPTIONS.len() as u64) as usize];
+            let OptionKind::Spin { min, max, .. } = spec.kind else {
+                continue;
+            };
+            let text = VALUES[(next() % VALUES.len() as u64) as usize];
+            let line = format!("setoption name {} value {text}", spec.name);
+            let Ok(UciCommand::SetOption { name, value }) = parse_command(&line) else {
+                panic!("{line:?} is a well-formed setoption");
+            };
+            let in_range = text.parse::<i64>().is_ok_and(|v| (min..=max).contains(&v));
+            match parse_option(&name, value.as_deref()) {
+                Ok(change) => {
+                    assert!(in_range, "{line:?} accepted as {change:?}");
+                    accepted += 1;
+                }
+                Err(error) => {
+                    assert!(!in_range, "{line:?} refused: {error}");
+                    rejected += 1;
+                }
+            }
+        }
+        assert!(accepted > 100 && rejected > 100, "{accepted} {rejected}");
     }
 
     #[test]

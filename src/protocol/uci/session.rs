@@ -544,6 +544,45 @@ mod tests {
     }
 
     #[test]
+    fn a_rejected_option_value_changes_nothing() {
+        // Values set on purpose first, so that "unchanged" cannot pass by matching defaults.
+        let script = "setoption name Hash value 2\nsetoption name MultiPV value 3\n\
+                      setoption name Hash value 0\nsetoption name MultiPV value 300\n\
+                      go depth 3\n";
+        let input = spawn_line_reader(Cursor::new(script.as_bytes().to_vec()));
+        let mut out = Vec::new();
+        let mut session = Session::new(&mut out);
+        session.serve(&input).unwrap();
+        assert_eq!(
+            session.settings,
+            EngineSettings {
+                hash_mb: 2,
+                multipv: 3,
+                ..EngineSettings::default()
+            }
+        );
+        drop(session);
+        let lines: Vec<String> = String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        assert_eq!(
+            lines[..2],
+            [
+                "info string error: option Hash: 0 is outside 1..=65536; value unchanged",
+                "info string error: option MultiPV: 300 is outside 1..=256; value unchanged",
+            ]
+        );
+        // The search runs with the MultiPV that stayed: three lines per depth, no fourth.
+        assert!(lines.iter().any(|l| l.contains(" multipv 3 ")), "{lines:?}");
+        assert!(
+            !lines.iter().any(|l| l.contains(" multipv 4 ")),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
     fn go_perft_prints_divide_and_total() {
         let lines = converse("go perft 2\n");
         assert_eq!(lines.len(), 22);
