@@ -3,13 +3,14 @@
 //! game-specific questions (captures are the noisy moves, no check, no null move yet).
 
 use super::egdb::{probe_installed, Wdl};
-use super::eval::{evaluate, KING_VALUE, MAN_VALUE};
+use super::eval::{KING_VALUE, MAN_VALUE};
 use super::movegen::{captures, has_capture, legal_moves};
 use super::moves::Move;
+use super::nnue::{evaluate, DraughtsEvaluator};
 use super::position::Position;
 use super::square::number_of;
 use super::state::DrawClocks;
-use crate::engine::{Game, MoveList, PositionEvaluator, TableValue};
+use crate::engine::{Game, MoveList, TableValue};
 
 /// A position plus the rule counters that travel with it through the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +49,7 @@ fn captured_material(pos: &Position, mv: Move) -> i32 {
 
 impl Game for SearchPosition {
     type Move = Move;
-    type Evaluator = PositionEvaluator;
+    type Evaluator = DraughtsEvaluator;
 
     const HISTORY_SIZE: usize = 50 * 50;
 

@@ -1,6 +1,14 @@
 //! The draughts side of the evaluation network: which inputs a position sets
-//! ([`features`]).
+//! ([`features`]), the evaluator a search thread updates move by move ([`evaluator`]), and
+//! the network in use, embedded or loaded from a file ([`network`]).
 
+pub mod evaluator;
 pub mod features;
+pub mod network;
 
+#[cfg(test)]
+mod tests;
+
+pub use evaluator::{evaluate, evaluate_from_scratch, DraughtsEvaluator};
 pub use features::{feature, output_bucket, Draughts200, EVAL_SCALE, INPUTS, OUTPUT_BUCKETS};
+pub use network::{DRAUGHTS_NETWORK, EMBEDDED_NAME};

@@ -55,7 +55,7 @@ struct ParamSpec {
 }
 
 /// Every parameter we declare, in the order the `param` lines are sent.
-const PARAMS: [ParamSpec; 6] = [
+const PARAMS: [ParamSpec; 7] = [
     ParamSpec {
         name: "variant",
         kind: ParamKind::Enum {
@@ -104,6 +104,13 @@ const PARAMS: [ParamSpec; 6] = [
             change: ParamChange::EgdbPieces,
         },
     },
+    ParamSpec {
+        name: "evalfile",
+        kind: ParamKind::Text {
+            default: || crate::draughts::nnue::EMBEDDED_NAME.to_string(),
+            change: ParamChange::EvalFile,
+        },
+    },
 ];
 
 /// A parameter change asked for by `set-param`, checked and typed.
@@ -121,6 +128,8 @@ pub enum ParamChange {
     EgdbDir(String),
     /// `egdb-pieces`: tables of up to this many pieces are used (0: none).
     EgdbPieces(usize),
+    /// `evalfile`: the evaluation network to load (empty: the default evaluation).
+    EvalFile(String),
 }
 
 /// The `param` lines of the handshake, one per declared parameter, without newlines.
@@ -210,6 +219,7 @@ mod tests {
                     hub_value(&default_egdb_dir().display().to_string())
                 ),
                 "param name=egdb-pieces value=4 type=int min=0 max=5",
+                "param name=evalfile value=\"\" type=string",
             ]
         );
     }
@@ -244,6 +254,10 @@ mod tests {
         assert_eq!(
             parse_param("egdb-pieces", "0"),
             Ok(ParamChange::EgdbPieces(0))
+        );
+        assert_eq!(
+            parse_param("evalfile", "/nets/d.nnue"),
+            Ok(ParamChange::EvalFile("/nets/d.nnue".into()))
         );
     }
 

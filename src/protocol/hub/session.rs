@@ -8,6 +8,7 @@
 //! outside a search are ignored: the `done` they would ask for has already been sent.
 
 use std::io::{self, Write};
+use std::path::Path;
 use std::time::Duration;
 
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
@@ -17,6 +18,7 @@ use super::level::LevelCommand;
 use super::output::{done_line, error_line, id_line, info_line, pong_line, ready_line, wait_line};
 use super::param::{param_lines, parse_param, ParamChange, DEFAULT_HASH_MB};
 use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO};
+use crate::draughts::nnue::DRAUGHTS_NETWORK;
 use crate::draughts::notation::{move_to_hub, parse_hub};
 use crate::draughts::{GameState, Move, Position, SearchPosition};
 use crate::engine::{SearchEvent, Searcher};
@@ -212,6 +214,7 @@ impl<W: Write> HubSession<W> {
                 self.egdb_pieces = pieces as u32;
                 return self.tables_changed();
             }
+            Ok(ParamChange::EvalFile(file)) => return self.use_eval_file(&file),
             Ok(ParamChange::Threads(threads)) => self.threads = threads,
             Ok(ParamChange::HashMb(mb)) => self.hash_mb = mb,
             // International draughts is the only variant the table accepts.
@@ -228,6 +231,21 @@ impl<W: Write> HubSession<W> {
             self.allocate();
         }
         Ok(())
+    }
+
+    /// Loads the network `evalfile` names (empty: back to the default evaluation); a file
+    /// that cannot be used is reported and the evaluation in use stays.
+    fn use_eval_file(&mut self, file: &str) -> io::Result<()> {
+        if file.is_empty() {
+            DRAUGHTS_NETWORK.use_embedded();
+            return Ok(());
+        }
+        match DRAUGHTS_NETWORK.load_file(Path::new(file)) {
+            Ok(()) => Ok(()),
+            Err(e) => self.send(&error_line(&format!(
+                "evalfile: {e}; the evaluation in use stays"
+            ))),
+        }
     }
 
     fn tables_changed(&mut self) -> io::Result<()> {
@@ -337,6 +355,21 @@ mod tests {
         let id = lines.iter().position(|l| l.starts_with("id ")).unwrap();
         assert!(pong < done && done < id, "{lines:?}");
         assert_eq!(lines.iter().filter(|l| l.starts_with("done")).count(), 1);
+    }
+
+    #[test]
+    fn a_bad_evalfile_is_refused_and_play_goes_on() {
+        let lines = run_lines(&[
+            "set-param name=evalfile value=/nonexistent/draughts.nnue",
+            "level depth=2",
+            "go think",
+        ]);
+        assert!(
+            lines[0]
+                .starts_with("error message=\"evalfile: cannot read /nonexistent/draughts.nnue"),
+            "{lines:?}"
+        );
+        assert!(lines.iter().any(|l| l.starts_with("done move=")));
     }
 
     #[test]
