@@ -10,7 +10,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("dxp") => tvilling::protocol::dxp::cli::run(&args[1..]).map_err(|e| e.to_string()),
-        Some("hub") => tvilling::protocol::hub::session::run().map_err(|e| e.to_string()),
+        Some("hub") => tvilling::protocol::hub::session::run(&args[1..]).map_err(|e| e.to_string()),
         Some("perft") => tvilling::cli::run_perft(&args[1..]).map_err(|e| e.to_string()),
         Some("datagen") => tvilling::cli::run_datagen(&args[1..]).map_err(|e| e.to_string()),
         Some("dbgen") => tvilling::cli::run_dbgen(&args[1..]).map_err(|e| e.to_string()),

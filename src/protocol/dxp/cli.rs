@@ -9,8 +9,10 @@ use super::initiator::{play_match, InitiatorError, MatchTerms};
 use super::server::serve;
 use crate::cli::MAX_DB_PIECES;
 use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO};
+use crate::draughts::nnue::DRAUGHTS_NETWORK;
 use crate::draughts::Color;
 use crate::engine::Searcher;
+use crate::nnue::NetworkFileError;
 use crate::protocol::hub::param::DEFAULT_HASH_MB;
 
 /// Where the follower listens unless told otherwise (DXP's usual port, loopback only).
@@ -18,9 +20,10 @@ pub const DEFAULT_LISTEN: &str = "127.0.0.1:27531";
 
 /// Usage text shown with every command-line error.
 pub const USAGE: &str =
-    "usage: tvilling dxp [--listen ADDR:PORT] [--hash MB] [--threads N] [--egdb DIR] [--egdb-pieces N]\n       \
+    "usage: tvilling dxp [--listen ADDR:PORT] [--hash MB] [--threads N] [--egdb DIR] [--egdb-pieces N] \
+     [--evalfile NET]\n       \
      tvilling dxp --connect HOST:PORT --color white|black --time MINUTES --moves N [--games N] \
-     [--hash MB] [--threads N] [--egdb DIR] [--egdb-pieces N]";
+     [--hash MB] [--threads N] [--egdb DIR] [--egdb-pieces N] [--evalfile NET]";
 
 /// Largest transposition table `--hash` accepts, in MB (as the Hub `hash` parameter).
 const MAX_HASH_MB: usize = 65536;
@@ -41,6 +44,8 @@ pub struct DxpArgs {
     pub egdb_dir: PathBuf,
     /// Tables of up to this many pieces are used (0: none).
     pub egdb_pieces: u32,
+    /// A draughts evaluation network to play with instead of the default evaluation.
+    pub evalfile: Option<PathBuf>,
 }
 
 /// The role asked for on the command line.
@@ -64,6 +69,8 @@ pub enum DxpCliError {
     Listen(String, std::io::Error),
     /// The initiator's match failed.
     Match(InitiatorError),
+    /// The `--evalfile` network cannot be used.
+    Network(NetworkFileError),
 }
 
 impl fmt::Display for DxpCliError {
@@ -72,6 +79,7 @@ impl fmt::Display for DxpCliError {
             Self::Usage(reason) => write!(f, "{reason}\n{USAGE}"),
             Self::Listen(address, error) => write!(f, "cannot listen on {address}: {error}"),
             Self::Match(error) => write!(f, "dxp: {error}"),
+            Self::Network(error) => write!(f, "--evalfile: {error}"),
         }
     }
 }
@@ -107,6 +115,7 @@ pub fn parse_args(args: &[String]) -> Result<DxpArgs, DxpCliError> {
     let mut games = 1u32;
     let mut egdb_dir = default_egdb_dir();
     let mut egdb_pieces = GENERATE_UP_TO;
+    let mut evalfile = None;
     let mut rest = args.iter();
     while let Some(flag) = rest.next() {
         let value = rest
@@ -132,6 +141,7 @@ pub fn parse_args(args: &[String]) -> Result<DxpArgs, DxpCliError> {
             "--hash" => hash_mb = in_range(flag, value, MAX_HASH_MB)?,
             "--threads" => threads = in_range(flag, value, MAX_THREADS)?,
             "--egdb" => egdb_dir = PathBuf::from(value),
+            "--evalfile" => evalfile = Some(PathBuf::from(value)),
             "--egdb-pieces" => {
                 egdb_pieces = number(flag, value)?;
                 if egdb_pieces > MAX_DB_PIECES {
@@ -149,6 +159,7 @@ pub fn parse_args(args: &[String]) -> Result<DxpArgs, DxpCliError> {
         threads,
         egdb_dir: egdb_dir.clone(),
         egdb_pieces,
+        evalfile: evalfile.clone(),
     };
     let Some(address) = connect else {
         if color.is_some() || minutes.is_some() || moves.is_some() {
@@ -178,6 +189,11 @@ pub fn parse_args(args: &[String]) -> Result<DxpArgs, DxpCliError> {
 /// Runs `tvilling dxp` with the arguments after `dxp`.
 pub fn run(args: &[String]) -> Result<(), DxpCliError> {
     let parsed = parse_args(args)?;
+    if let Some(path) = &parsed.evalfile {
+        DRAUGHTS_NETWORK
+            .load_file(path)
+            .map_err(DxpCliError::Network)?;
+    }
     if let Err(e) = set_up_tables(&parsed.egdb_dir, parsed.egdb_pieces) {
         eprintln!("dxp: endgame tables not used: {e}");
     }
@@ -217,6 +233,7 @@ mod tests {
                 threads: 1,
                 egdb_dir: default_egdb_dir(),
                 egdb_pieces: GENERATE_UP_TO,
+                evalfile: None,
             }
         );
         assert_eq!(
@@ -267,13 +284,16 @@ mod tests {
 
     #[test]
     fn engine_size_flags_go_with_either_role() {
-        let follower =
-            parse_args(&args("--hash 128 --threads 2 --egdb /t --egdb-pieces 0")).unwrap();
+        let follower = parse_args(&args(
+            "--hash 128 --threads 2 --egdb /t --egdb-pieces 0 --evalfile n",
+        ))
+        .unwrap();
         assert_eq!((follower.hash_mb, follower.threads), (128, 2));
         assert_eq!(
             (follower.egdb_dir, follower.egdb_pieces),
             (PathBuf::from("/t"), 0)
         );
+        assert_eq!(follower.evalfile, Some(PathBuf::from("n")));
         let initiator = parse_args(&args(
             "--threads 4 --connect h:1 --color white --time 1 --moves 2 --hash 1",
         ))

@@ -22,16 +22,51 @@ use crate::draughts::nnue::DRAUGHTS_NETWORK;
 use crate::draughts::notation::{move_to_hub, parse_hub};
 use crate::draughts::{GameState, Move, Position, SearchPosition};
 use crate::engine::{SearchEvent, Searcher};
+use crate::nnue::NetworkFileError;
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
 
 /// Time lost between our `done` and the GUI's clock stopping: two pipes and a Python client.
 const MOVE_OVERHEAD: Duration = Duration::from_millis(50);
 
-/// Runs the Hub protocol on stdin/stdout until `quit` or the end of stdin.
-pub fn run() -> io::Result<()> {
+/// Why `tvilling hub` could not run.
+#[derive(Debug)]
+pub enum HubRunError {
+    /// The command line is wrong.
+    Usage(String),
+    /// The `--evalfile` network cannot be used.
+    Network(NetworkFileError),
+    /// Writing to stdout failed.
+    Io(io::Error),
+}
+
+impl std::fmt::Display for HubRunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Usage(why) => write!(f, "{why}\nusage: tvilling hub [--evalfile NET]"),
+            Self::Network(e) => write!(f, "--evalfile: {e}"),
+            Self::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for HubRunError {}
+
+/// Runs `tvilling hub [--evalfile NET]`: the Hub protocol on stdin/stdout until `quit` or
+/// the end of stdin. `--evalfile` starts with that network, as `set-param name=evalfile`
+/// would (for GUIs and referees that cannot send parameters).
+pub fn run(args: &[String]) -> Result<(), HubRunError> {
+    match args {
+        [] => {}
+        [flag, path] if flag == "--evalfile" => DRAUGHTS_NETWORK
+            .load_file(Path::new(path))
+            .map_err(HubRunError::Network)?,
+        _ => return Err(HubRunError::Usage(format!("unexpected arguments {args:?}"))),
+    }
     let input = spawn_stdin_reader();
     let stdout = io::stdout();
-    HubSession::new(stdout.lock()).run(&input)
+    HubSession::new(stdout.lock())
+        .run(&input)
+        .map_err(HubRunError::Io)
 }
 
 /// Whether the loop goes on after a command.
