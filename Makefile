@@ -4,6 +4,7 @@
 #   make bench           chess search bench (node count + speed)
 #   make perft-bench     our chess perft against Stockfish's, side by side
 #   make perft-bench-draughts
+#   make windows         tvilling.exe for Windows GUIs such as Arena (cross-built here)
 
 EXE ?= tvilling
 CARGO ?= cargo
@@ -17,7 +18,7 @@ PYTEST_ARGS ?= -q
 # instead of hanging CI. The longest test, a whole game on clocks, takes about a minute.
 PYTEST_TIMEOUT ?= 300
 
-.PHONY: all build test lint rust-test client-test venvs bench perft-bench perft-bench-draughts clean
+.PHONY: all build test lint rust-test client-test venvs bench perft-bench perft-bench-draughts windows clean
 
 all: build
 
@@ -65,6 +66,12 @@ perft-bench: build $(VENV)/.installed
 
 perft-bench-draughts: build
 	python3 scripts/perft_bench_draughts.py --engine $(BIN)
+
+# Windows: the .exe for Windows GUIs, cross-built here.
+WINDOWS_EXE ?= tvilling.exe
+
+windows:
+	scripts/windows.sh $(abspath $(WINDOWS_EXE))
 
 clean:
 	$(CARGO) clean
