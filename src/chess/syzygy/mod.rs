@@ -2,7 +2,7 @@
 //! capture or pawn move (DTZ) of every chess position with few pieces.
 //!
 //! The probing itself is the `pyrrhic-rs` crate (MIT, a Rust port of Pyrrhic/Fathom),
-//! which walks captures with our own attack tables through [`Attacks`]. The library keeps
+//! which walks captures with our own attack tables through `Attacks`. The library keeps
 //! one set of tables per process, so this module does too: `SyzygyPath` installs it for
 //! every search, and the search reads it through [`search_value`] and [`best_root_moves`].
 //!
@@ -18,13 +18,13 @@
 //! - With `Syzygy50MoveRule` (the default) a cursed win or a blessed loss (one the
 //!   fifty-move rule turns into a draw) counts as the draw it is.
 //!
-//! Files are checked before the library sees them ([`files`]): a directory without tables,
+//! Files are checked before the library sees them (`files.rs`): a directory without tables,
 //! a truncated file or a foreign one is reported and left out, and the engine plays on.
 
 mod files;
 mod material;
 
-pub use files::{TableKind, TableProblem, TableSet};
+pub use files::TableProblem;
 pub use material::Material;
 
 use crate::chess::{
