@@ -4,6 +4,8 @@
 #   make bench           chess search bench (node count + speed)
 #   make perft-bench     our chess perft against Stockfish's, side by side
 #   make perft-bench-draughts
+#   make windows         tvilling.exe for Windows GUIs such as Arena (cross-built here)
+#   make windows-test    that .exe under Wine through python-chess (not part of `make test`)
 
 EXE ?= tvilling
 CARGO ?= cargo
@@ -17,7 +19,7 @@ PYTEST_ARGS ?= -q
 # instead of hanging CI. The longest test, a whole game on clocks, takes about a minute.
 PYTEST_TIMEOUT ?= 300
 
-.PHONY: all build test lint rust-test client-test venvs bench perft-bench perft-bench-draughts clean
+.PHONY: all build test lint rust-test client-test venvs bench perft-bench perft-bench-draughts windows windows-test clean
 
 all: build
 
@@ -65,6 +67,20 @@ perft-bench: build $(VENV)/.installed
 
 perft-bench-draughts: build
 	python3 scripts/perft_bench_draughts.py --engine $(BIN)
+
+# Windows: the .exe and a test of it under Wine. Kept out of `make test`: Wine takes a
+# minute to set up and CI gains nothing from it that the Linux tests do not check.
+WINDOWS_EXE ?= tvilling.exe
+WINEPREFIX := $(abspath target/wineprefix)
+
+windows:
+	scripts/windows.sh $(abspath $(WINDOWS_EXE))
+
+windows-test: windows $(VENV)/.installed
+	@command -v wine >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -q wine wine64; } \
+		|| { echo "windows-test needs Wine: apt-get install wine wine64" >&2; exit 1; }
+	TVILLING_EXE=$(abspath $(WINDOWS_EXE)) WINEPREFIX=$(WINEPREFIX) $(VENV)/bin/python -m pytest \
+		--timeout=$(PYTEST_TIMEOUT) -v -s engine-tests/windows
 
 clean:
 	$(CARGO) clean

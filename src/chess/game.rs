@@ -4,7 +4,8 @@ use super::moves::{Move, MoveKind};
 use super::nnue::{evaluate, ChessEvaluator};
 use super::piece::PieceKind;
 use super::position::Position;
-use crate::engine::{Game, MoveList};
+use super::syzygy;
+use crate::engine::{Game, MoveList, TableValue};
 
 impl Game for Position {
     type Move = Move;
@@ -88,6 +89,24 @@ impl Game for Position {
             _ => self.piece_on(mv.from()).map_or(0, |p| p.index()),
         };
         piece * 64 + mv.to().index()
+    }
+
+    fn table_value(&self) -> Option<TableValue> {
+        syzygy::search_value(self)
+    }
+
+    fn table_probe_depth(&self) -> i32 {
+        syzygy::probe_depth(self)
+    }
+
+    /// Ranks by distance to zeroing, which plain value-keeping cannot: in KRvK every
+    /// move but a blunder keeps the win, and only the distance says which make progress.
+    fn retain_table_root_moves(&self, moves: &mut MoveList<Move>) {
+        if let Some(best) = syzygy::best_root_moves(self) {
+            if moves.iter().any(|mv| best.contains(mv)) {
+                moves.retain(|mv| best.contains(mv));
+            }
+        }
     }
 }
 

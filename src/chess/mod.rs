@@ -24,6 +24,7 @@ mod position;
 mod san;
 mod see;
 mod square;
+pub mod syzygy;
 mod zobrist;
 
 pub use attacks::{

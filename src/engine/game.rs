@@ -93,6 +93,30 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn table_value(&self) -> Option<TableValue> {
         None
     }
+
+    /// The least remaining depth (quiescence counts as 0) at which the search asks the
+    /// tables about this position: a probe that reads a slow file is not worth it near
+    /// the leaves. The default asks at any depth.
+    fn table_probe_depth(&self) -> i32 {
+        0
+    }
+
+    /// Narrows the root moves to those the endgame tables rank best, when they hold the
+    /// root, so the search finds the way and never a slip. The default keeps the moves
+    /// that keep the root's [`Game::table_value`], when any does; a game whose tables also
+    /// know the distance to progress ranks by it, so that a won ending is converted.
+    fn retain_table_root_moves(&self, moves: &mut MoveList<Self::Move>) {
+        if let Some(value) = self.table_value() {
+            let keeps_value = |mv: &Self::Move| {
+                let mut child = self.clone();
+                child.play(*mv);
+                child.table_value().map(TableValue::flip) == Some(value)
+            };
+            if moves.as_slice().iter().any(keeps_value) {
+                moves.retain(keeps_value);
+            }
+        }
+    }
 }
 
 /// A game-theoretic value from endgame tables, for the side to move.

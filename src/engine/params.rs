@@ -16,6 +16,11 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// above every evaluation, below every mate (a proven mate is still better).
 pub const TABLE_WIN: i32 = MATE_BOUND - 1;
 
+/// A table score is stored this many plies deeper than the node that probed it: it holds
+/// at any depth, so it should outlive the ordinary entries around it, yet not crowd out
+/// deep searches for good.
+pub const TABLE_TT_DEPTH_BONUS: i32 = 6;
+
 /// Scores that are neither mates nor table results are clamped inside this, so an
 /// evaluation is never read as either.
 pub const MAX_EVAL: i32 = TABLE_WIN - MAX_PLY as i32 - 1;

@@ -186,18 +186,9 @@ impl<'a, G: Game> Worker<'a, G> {
         {
             legal.retain(|mv| self.limits.searchmoves.contains(mv));
         }
-        // In a position the endgame tables know, only moves that keep its value are
+        // In a position the endgame tables know, only the moves they rank best are
         // searched: the search then finds the way to progress, never a slip.
-        if let Some(value) = root.table_value() {
-            let keeps_value = |mv: &G::Move| {
-                let mut child = root.clone();
-                child.play(*mv);
-                child.table_value().map(TableValue::flip) == Some(value)
-            };
-            if legal.as_slice().iter().any(keeps_value) {
-                legal.retain(keeps_value);
-            }
-        }
+        root.retain_table_root_moves(&mut legal);
         let hints = OrderingHints {
             tt_code: self.tt.probe(root.hash(), 0).map_or(0, |e| e.move_code),
             killers: [G::Move::default(); 2],
@@ -409,19 +400,24 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// The endgame tables' score of `pos` (just reached by an irreversible move), nearer
-    /// wins scoring higher.
+    /// wins scoring higher. It is stored in the transposition table, which is asked
+    /// first, so a position met again costs no probe; a table win is a lower bound (a
+    /// mate found by the search beats it), a loss an upper one.
     #[inline]
-    fn table_score(&mut self, pos: &G, ply: usize) -> Option<i32> {
-        if pos.reversible_plies() != 0 {
+    fn table_score(&mut self, pos: &G, depth: i32, ply: usize) -> Option<i32> {
+        if pos.reversible_plies() != 0 || depth < pos.table_probe_depth() {
             return None;
         }
         let value = pos.table_value()?;
         self.ctl.count_table_hit();
-        Some(match value {
-            TableValue::Win => TABLE_WIN - ply as i32,
-            TableValue::Draw => 0,
-            TableValue::Loss => -TABLE_WIN + ply as i32,
-        })
+        let (score, bound) = match value {
+            TableValue::Win => (TABLE_WIN - ply as i32, TtBound::Lower),
+            TableValue::Draw => (0, TtBound::Exact),
+            TableValue::Loss => (-TABLE_WIN + ply as i32, TtBound::Upper),
+        };
+        let depth = (depth + TABLE_TT_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
+        self.tt.store(pos.hash(), ply, 0, score, depth, bound);
+        Some(score)
     }
 
     #[inline]
@@ -473,12 +469,6 @@ impl<'a, G: Game> Worker<'a, G> {
             return alpha;
         }
 
-        // Step 3b: endgame tables, asked only after an irreversible move: within a
-        // material class they know the value but not the way, which the search finds.
-        if let Some(score) = self.table_score(pos, ply) {
-            return score;
-        }
-
         // Step 4: transposition table cut-off (never in PV nodes, to keep the PV whole).
         let hash = pos.hash();
         let tt = self.tt.probe(hash, ply);
@@ -486,6 +476,12 @@ impl<'a, G: Game> Worker<'a, G> {
             if !pv_node && e.depth >= depth && e.cuts(alpha, beta) {
                 return e.score;
             }
+        }
+
+        // Step 4b: endgame tables, asked only after an irreversible move: within a
+        // material class they know the value but not the way, which the search finds.
+        if let Some(score) = self.table_score(pos, depth, ply) {
+            return score;
         }
 
         // Step 5: terminal positions; the legal moves are needed below anyway.
@@ -743,15 +739,15 @@ impl<'a, G: Game> Worker<'a, G> {
         if pos.is_rule_draw() {
             return 0;
         }
-        if let Some(score) = self.table_score(pos, ply) {
-            return score;
-        }
         let hash = pos.hash();
         let tt = self.tt.probe(hash, ply);
         if let Some(e) = tt {
             if e.cuts(alpha, beta) {
                 return e.score;
             }
+        }
+        if let Some(score) = self.table_score(pos, 0, ply) {
+            return score;
         }
         let in_check = pos.in_check();
         // In check, or when the game forbids declining a capture, there is no stand pat:

@@ -58,6 +58,8 @@ pub enum UciCommand {
     Display,
     /// `eval`: print the static evaluation of the current position.
     Eval,
+    /// `tbprobe`: print the Syzygy tables' WDL and DTZ of the current position.
+    TbProbe,
     /// OpenBench's `genfens N seed S book <None|FILE> [extra]`: opening FENs for
     /// self-play, as `info string genfens <FEN>` lines.
     GenFens(GenfensRequest),
@@ -95,6 +97,7 @@ pub fn parse_command(line: &str) -> Result<UciCommand, UciError> {
         "bench" => parse_bench(args),
         "d" => Ok(UciCommand::Display),
         "eval" => Ok(UciCommand::Eval),
+        "tbprobe" => Ok(UciCommand::TbProbe),
         "genfens" => parse_genfens(args),
         _ => Err(UciError::UnknownCommand(line.trim().to_string())),
     }
@@ -239,6 +242,7 @@ mod tests {
         assert_eq!(ok("quit"), UciCommand::Quit);
         assert_eq!(ok("d"), UciCommand::Display);
         assert_eq!(ok("eval"), UciCommand::Eval);
+        assert_eq!(ok("tbprobe"), UciCommand::TbProbe);
     }
 
     #[test]

@@ -32,6 +32,14 @@ pub enum OptionChange {
     MoveDelay(Duration),
     /// The evaluation network: a file to load, or the embedded network's name.
     EvalFile(String),
+    /// Directories of Syzygy endgame tables (`<empty>`: none).
+    SyzygyPath(String),
+    /// Least depth at which the search probes positions as big as the largest tables.
+    SyzygyProbeDepth(i32),
+    /// Whether cursed wins and blessed losses count as draws.
+    Syzygy50MoveRule(bool),
+    /// Most pieces of a position the search probes.
+    SyzygyProbeLimit(u32),
 }
 
 /// The type, bounds and default of one option.
@@ -88,7 +96,7 @@ fn millis(value: i64) -> Duration {
 }
 
 /// Every option tvilling declares, in the order the `uci` answer lists them.
-pub const OPTIONS: [OptionSpec; 10] = [
+pub const OPTIONS: [OptionSpec; 14] = [
     OptionSpec {
         name: "Hash",
         kind: OptionKind::Spin {
@@ -166,6 +174,38 @@ pub const OPTIONS: [OptionSpec; 10] = [
         kind: OptionKind::Text {
             default: EMBEDDED_NAME,
             change: OptionChange::EvalFile,
+        },
+    },
+    OptionSpec {
+        name: "SyzygyPath",
+        kind: OptionKind::Text {
+            default: "<empty>",
+            change: OptionChange::SyzygyPath,
+        },
+    },
+    OptionSpec {
+        name: "SyzygyProbeDepth",
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: 100,
+            change: |v| OptionChange::SyzygyProbeDepth(count(v) as i32),
+        },
+    },
+    OptionSpec {
+        name: "Syzygy50MoveRule",
+        kind: OptionKind::Check {
+            default: true,
+            change: OptionChange::Syzygy50MoveRule,
+        },
+    },
+    OptionSpec {
+        name: "SyzygyProbeLimit",
+        kind: OptionKind::Spin {
+            default: 7,
+            min: 0,
+            max: 7,
+            change: |v| OptionChange::SyzygyProbeLimit(count(v) as u32),
         },
     },
 ];
@@ -273,6 +313,10 @@ mod tests {
                 "option name UCI_ShowWDL type check default false",
                 "option name Move Delay type spin default 0 min 0 max 60000",
                 "option name EvalFile type string default <empty>",
+                "option name SyzygyPath type string default <empty>",
+                "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+                "option name Syzygy50MoveRule type check default true",
+                "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
             ]
         );
     }
@@ -306,6 +350,10 @@ mod tests {
                 OptionChange::ShowWdl(false),
                 OptionChange::MoveDelay(Duration::ZERO),
                 OptionChange::EvalFile(EMBEDDED_NAME.to_string()),
+                OptionChange::SyzygyPath("<empty>".to_string()),
+                OptionChange::SyzygyProbeDepth(1),
+                OptionChange::Syzygy50MoveRule(true),
+                OptionChange::SyzygyProbeLimit(7),
             ]
         );
     }
@@ -348,6 +396,22 @@ mod tests {
         assert_eq!(
             parse_option("Move Delay", Some("60000")),
             Ok(OptionChange::MoveDelay(Duration::from_secs(60)))
+        );
+        assert_eq!(
+            parse_option("SyzygyPath", Some("/tb/wdl:/tb/dtz")),
+            Ok(OptionChange::SyzygyPath("/tb/wdl:/tb/dtz".to_string()))
+        );
+        assert_eq!(
+            parse_option("SyzygyProbeDepth", Some("100")),
+            Ok(OptionChange::SyzygyProbeDepth(100))
+        );
+        assert_eq!(
+            parse_option("Syzygy50MoveRule", Some("false")),
+            Ok(OptionChange::Syzygy50MoveRule(false))
+        );
+        assert_eq!(
+            parse_option("SyzygyProbeLimit", Some("0")),
+            Ok(OptionChange::SyzygyProbeLimit(0))
         );
     }
 
@@ -394,6 +458,8 @@ mod tests {
         assert!(message("MultiPV", Some("0")).contains("outside 1..=256"));
         assert!(message("Move Overhead", Some("5001")).contains("outside 0..=5000"));
         assert!(message("Move Delay", Some("-1")).contains("outside 0..=60000"));
+        assert!(message("SyzygyProbeDepth", Some("0")).contains("outside 1..=100"));
+        assert!(message("SyzygyProbeLimit", Some("8")).contains("outside 0..=7"));
         // Past i64 it is not a number at all; still a clean error.
         assert!(message("Hash", Some(&"9".repeat(30))).contains("not a whole number"));
     }

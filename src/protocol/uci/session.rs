@@ -13,7 +13,7 @@
 //! | `stop`                  | the search ends; its `bestmove` follows                  |
 //! | `ponderhit`             | pondering becomes a timed search from now                |
 //! | `quit` (or end of input)| stop, print the `bestmove`, exit                         |
-//! | `d`, `eval`, `uci`      | answered; the search goes on                             |
+//! | `d`, `eval`, `tbprobe`, `uci` | answered; the search goes on                       |
 //! | `position`, `go`, `setoption`, `ucinewgame`, `bench`, `go perft`, `genfens` | stop the search first (its `bestmove` is printed), then run |
 //!
 //! `go perft` counts on a thread of its own and prints each root move as it is counted.
@@ -34,6 +34,7 @@ use super::{
 };
 use crate::chess::eval::explain;
 use crate::chess::nnue::{evaluate_from_scratch, CHESS_NETWORK, EMBEDDED_NAME};
+use crate::chess::syzygy;
 use crate::chess::{move_to_uci, parse_uci_move, Color, Move, Position};
 use crate::cli::datagen::genfens;
 use crate::cli::{bench, DEFAULT_BENCH_DEPTH};
@@ -221,6 +222,14 @@ impl<W: Write> Session<W> {
                     Err(e) => self.error(&format!("genfens: {e}"))?,
                 }
             }
+            UciCommand::TbProbe => {
+                let text = match syzygy::probe(&self.game.root) {
+                    Ok((wdl, Some(dtz))) => format!("tb wdl {} dtz {dtz}", wdl.signed()),
+                    Ok((wdl, None)) => format!("tb wdl {} dtz none", wdl.signed()),
+                    Err(why) => format!("tb none: {why}"),
+                };
+                self.line(&info_string(&text))?;
+            }
             UciCommand::Eval => {
                 match CHESS_NETWORK.current() {
                     Some(net) => {
@@ -280,10 +289,29 @@ impl<W: Write> Session<W> {
                         self.error(&format!("EvalFile: {e}; the network in use stays"))?;
                     }
                 },
+                OptionChange::SyzygyPath(path) => self.use_syzygy_path(&path)?,
+                OptionChange::SyzygyProbeDepth(depth) => syzygy::set_probe_depth(depth),
+                OptionChange::Syzygy50MoveRule(on) => syzygy::set_fifty_move_rule(on),
+                OptionChange::SyzygyProbeLimit(pieces) => syzygy::set_probe_limit(pieces),
                 _ => {}
             }
         }
         Ok(())
+    }
+
+    /// Installs the Syzygy tables of `path` and says what came of it: how many tables,
+    /// every directory or file left out, or why none are in use (the engine plays on).
+    fn use_syzygy_path(&mut self, path: &str) -> io::Result<()> {
+        match syzygy::set_path(path) {
+            Ok(Some(report)) => {
+                for problem in &report.problems {
+                    self.line(&info_string(&format!("SyzygyPath: {problem}")))?;
+                }
+                self.line(&info_string(&format!("SyzygyPath: {report}")))
+            }
+            Ok(None) => self.line(&info_string("SyzygyPath: no tables")),
+            Err(e) => self.error(&format!("SyzygyPath: {e}; playing without tables")),
+        }
     }
 
     /// Starts a search of the current game (stopping any running one first).

@@ -29,6 +29,14 @@ pub struct EngineSettings {
     pub move_delay: Duration,
     /// The evaluation network asked for: a path, or the embedded network's name.
     pub eval_file: String,
+    /// Syzygy table directories asked for (`<empty>`: none).
+    pub syzygy_path: String,
+    /// Least depth for probing positions as big as the largest tables.
+    pub syzygy_probe_depth: i32,
+    /// Cursed wins and blessed losses count as draws.
+    pub syzygy_50_move_rule: bool,
+    /// Most pieces the search probes.
+    pub syzygy_probe_limit: u32,
 }
 
 impl Default for EngineSettings {
@@ -43,6 +51,10 @@ impl Default for EngineSettings {
             show_wdl: false,
             move_delay: Duration::ZERO,
             eval_file: String::new(),
+            syzygy_path: String::new(),
+            syzygy_probe_depth: 0,
+            syzygy_50_move_rule: false,
+            syzygy_probe_limit: 0,
         };
         for change in default_changes() {
             settings.apply(change);
@@ -53,8 +65,9 @@ impl Default for EngineSettings {
 
 impl EngineSettings {
     /// Records a change. Returns true when the session must act beyond storing the value
-    /// (resize or clear the hash table, restart the thread pool, load a network: every
-    /// `EvalFile` is read again, since the file may have changed).
+    /// (resize or clear the hash table, restart the thread pool, load a network or tables:
+    /// every `EvalFile` and `SyzygyPath` is read again, since the files may have changed;
+    /// hand the probing policy to the tables).
     pub fn apply(&mut self, change: OptionChange) -> bool {
         match change {
             OptionChange::Hash(mb) => {
@@ -96,6 +109,22 @@ impl EngineSettings {
                 self.eval_file = file;
                 true
             }
+            OptionChange::SyzygyPath(path) => {
+                self.syzygy_path = path;
+                true
+            }
+            OptionChange::SyzygyProbeDepth(depth) => {
+                self.syzygy_probe_depth = depth;
+                true
+            }
+            OptionChange::Syzygy50MoveRule(on) => {
+                self.syzygy_50_move_rule = on;
+                true
+            }
+            OptionChange::SyzygyProbeLimit(pieces) => {
+                self.syzygy_probe_limit = pieces;
+                true
+            }
         }
     }
 }
@@ -119,6 +148,10 @@ mod tests {
                 show_wdl: false,
                 move_delay: Duration::ZERO,
                 eval_file: crate::chess::nnue::EMBEDDED_NAME.to_string(),
+                syzygy_path: "<empty>".to_string(),
+                syzygy_probe_depth: 1,
+                syzygy_50_move_rule: true,
+                syzygy_probe_limit: 7,
             }
         );
     }
