@@ -40,7 +40,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// identity for the repetition rule).
     fn hash(&self) -> u64;
 
-    /// True when the side to move is in check (always false in draughts).
+    /// True when the side to move must answer a forcing move: in check in chess, a capture
+    /// to make in draughts (captures are compulsory). Like check, it makes the static
+    /// evaluation meaningless here (no stand pat, no pruning by it, every legal move in
+    /// quiescence) and extends the move that forced it.
     fn in_check(&self) -> bool;
 
     /// Plies since the last irreversible move: no repetition can reach further back.
@@ -68,13 +71,6 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Ordering key among noisy moves, higher first (MVV-LVA or similar).
     fn noisy_order(&self, mv: Self::Move) -> i32;
-
-    /// False when the side to move may not decline its noisy moves (draughts: a capture is
-    /// compulsory), so quiescence searches them all instead of standing pat on the static
-    /// evaluation. The default suits games where a quiet move is always an alternative.
-    fn stand_pat_allowed(&self) -> bool {
-        true
-    }
 
     /// Static exchange evaluation: true when `mv` is expected to gain at least `threshold`.
     fn see_at_least(&self, mv: Self::Move, threshold: i32) -> bool;

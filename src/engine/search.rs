@@ -750,21 +750,14 @@ impl<'a, G: Game> Worker<'a, G> {
             return score;
         }
         let in_check = pos.in_check();
-        // In check, or when the game forbids declining a capture, there is no stand pat:
-        // every legal (or every compulsory noisy) move is searched.
-        let must_move = in_check || !pos.stand_pat_allowed();
+        // In check (draughts: with a capture to make) there is no stand pat: every legal
+        // move is searched.
         let mut moves = MoveList::new();
         let mut best_score;
-        if must_move {
-            if in_check {
-                pos.legal_moves(&mut moves);
-            } else {
-                pos.noisy_moves(&mut moves);
-            }
+        if in_check {
+            pos.legal_moves(&mut moves);
             if moves.is_empty() {
-                return if !in_check {
-                    self.evaluator.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL)
-                } else if pos.no_moves_is_loss() {
+                return if pos.no_moves_is_loss() {
                     -MATE + ply as i32
                 } else {
                     0
@@ -793,7 +786,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best_move = None;
         while let Some(mv) = picker.next_move() {
             // A capture that loses material cannot raise a stand-pat score.
-            if !must_move && !pos.see_at_least(mv, 0) {
+            if !in_check && !pos.see_at_least(mv, 0) {
                 continue;
             }
             let mut child = pos.clone();
