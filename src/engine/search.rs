@@ -140,7 +140,8 @@ impl<'a, G: Game> Worker<'a, G> {
             root_depth: 0,
             nodes: 0,
             unflushed: 0,
-            check_interval: CHECK_INTERVAL,
+            // A node limit below the usual interval is looked at from the first node on.
+            check_interval: CHECK_INTERVAL.min(ctl.nodes_left() / 8).max(1),
             stopped: false,
             null_floor: 0,
             seldepth: 0,
