@@ -1,5 +1,6 @@
 //! What a front end asks of one search: clock, fixed limits and modes.
 
+use super::Handicap;
 use std::time::Duration;
 
 /// The side to move's clock as the protocol reports it (already clamped at zero).
@@ -44,6 +45,8 @@ pub struct Limits<M> {
     /// The GUI lets us ponder: part of the opponent's thinking time becomes ours, so a clock
     /// move may be given a larger share.
     pub ponder_enabled: bool,
+    /// Play weaker: choose among the best root lines by this rule (`None`: the best).
+    pub handicap: Option<Handicap>,
 }
 
 impl<M> Default for Limits<M> {
@@ -61,6 +64,7 @@ impl<M> Default for Limits<M> {
             searchmoves: Vec::new(),
             move_overhead: Duration::from_millis(10),
             ponder_enabled: false,
+            handicap: None,
         }
     }
 }

@@ -17,6 +17,7 @@ mod search;
 #[cfg(test)]
 mod search_tests;
 mod searcher;
+mod strength;
 #[cfg(test)]
 mod test_game;
 mod time;
@@ -29,4 +30,5 @@ pub use movelist::{MoveList, MAX_MOVES};
 pub use params::{MATE, MAX_PLY, TABLE_WIN};
 pub use report::{Bound, Score, SearchEvent, SearchInfo, SearchResult};
 pub use searcher::{SearchOutcome, Searcher};
+pub use strength::Handicap;
 pub use time::TimeManager;

@@ -140,7 +140,8 @@ impl<'a, G: Game> Worker<'a, G> {
             root_depth: 0,
             nodes: 0,
             unflushed: 0,
-            check_interval: CHECK_INTERVAL,
+            // A node limit below the usual interval is looked at from the first node on.
+            check_interval: CHECK_INTERVAL.min(ctl.nodes_left() / 8).max(1),
             stopped: false,
             null_floor: 0,
             seldepth: 0,
@@ -213,7 +214,15 @@ impl<'a, G: Game> Worker<'a, G> {
         let max_depth = self.limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
             (d.max(1) as i32).min(MAX_PLY as i32 - 1)
         });
-        let lines = self.limits.multipv.clamp(1, self.root_moves.len());
+        // A weakened search chooses among lines whose scores are exact, as MultiPV makes
+        // them; it still reports only the lines the front end asked for.
+        let candidates = self.limits.handicap.map_or(1, |h| h.lines);
+        let lines = self
+            .limits
+            .multipv
+            .max(candidates)
+            .clamp(1, self.root_moves.len());
+        let reported = self.limits.multipv.clamp(1, lines);
         let mut previous_best: Option<G::Move> = None;
         let mut depth = 1;
         while depth <= max_depth {
@@ -227,7 +236,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
                 self.root_moves[..=line].sort_by_key(|r| std::cmp::Reverse(r.score));
             }
-            let best = &self.root_moves[0];
+            let chosen = self.limits.handicap.map_or(0, |h| {
+                let scores: Vec<i32> = self.root_moves[..lines].iter().map(|r| r.score).collect();
+                h.choose(&scores, root.hash())
+            });
+            let best = &self.root_moves[chosen];
             *result = ThreadResult {
                 depth: search_depth as u32,
                 score: best.score,
@@ -236,7 +249,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 mean_depth: self.mean_depth(),
             };
             if self.id == 0 {
-                for line in 0..lines {
+                for line in 0..reported {
                     self.report(line, Bound::Exact);
                 }
                 if self.should_stop_after_iteration(search_depth, previous_best) {
@@ -859,7 +872,10 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     fn report_bound(&self, line: usize, bound: Bound) {
-        if self.ctl.elapsed().as_millis() >= u128::from(BOUND_REPORT_AFTER_MS) {
+        // Lines beyond MultiPV are a weakened search's private candidates.
+        if line < self.limits.multipv
+            && self.ctl.elapsed().as_millis() >= u128::from(BOUND_REPORT_AFTER_MS)
+        {
             self.report(line, bound);
         }
     }

@@ -2,7 +2,7 @@
 
 use super::search::is_repetition;
 use super::test_game::{Column, ConnectFour, Shuttle, Step};
-use super::{Game, Limits, MoveList, Score, SearchEvent, SearchOutcome, Searcher};
+use super::{Game, Handicap, Limits, MoveList, Score, SearchEvent, SearchOutcome, Searcher};
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -273,6 +273,45 @@ fn multipv_reports_distinct_lines_in_order() {
     };
     assert!(value(lines[0].score) >= value(lines[1].score));
     assert!(value(lines[1].score) >= value(lines[2].score));
+}
+
+#[test]
+fn a_handicap_chooses_among_its_lines_and_reports_only_multipv() {
+    let handicapped = |seed| Limits {
+        handicap: Some(Handicap {
+            lines: 4,
+            window: 1_000,
+            seed,
+        }),
+        ..depth(6)
+    };
+    let pos = ConnectFour::default();
+    let best = search(&pos, depth(6)).best;
+    let mut chosen = Vec::new();
+    for seed in 0..16 {
+        let mut searcher = Searcher::new();
+        let (tx, rx) = crossbeam_channel::unbounded();
+        searcher.start(pos.clone(), Vec::new(), handicapped(seed), tx);
+        let events = until_done(&rx, Duration::from_secs(20));
+        assert!(events.iter().all(|e| match e {
+            SearchEvent::Info(i) => i.multipv == 1,
+            SearchEvent::Done(_) => true,
+        }));
+        let Some(SearchEvent::Done(done)) = events.last() else {
+            panic!("no Done");
+        };
+        let mv = done.best.expect("a move");
+        assert!(is_legal(&pos, mv));
+        assert_eq!(
+            search(&pos, handicapped(seed)).best,
+            Some(mv),
+            "seed {seed}"
+        );
+        chosen.push(mv);
+    }
+    // A window wider than any score gap chooses other moves than the best, not only them.
+    assert!(chosen.iter().any(|&mv| Some(mv) != best), "{chosen:?}");
+    assert!(chosen.iter().any(|&mv| Some(mv) == best), "{chosen:?}");
 }
 
 #[test]

@@ -302,15 +302,17 @@ impl<G: Game> SearchJob<G> {
     }
 
     /// Picks the answer: the thread with the deepest completed iteration, then the best
-    /// score (thread 0 on ties, and always with MultiPV, whose lines it reported).
+    /// score (thread 0 on ties, and always with MultiPV, whose lines it reported, or with
+    /// a handicap, whose choice is not the best score).
     fn choose(
         &self,
         results: Vec<ThreadResult<G::Move>>,
     ) -> (SearchOutcome<G::Move>, ThreadResult<G::Move>) {
         let mut chosen: Option<&ThreadResult<G::Move>> = None;
+        let thread_0_only = self.limits.multipv > 1 || self.limits.handicap.is_some();
         for result in &results {
             let better = chosen.is_none_or(|c| (result.depth, result.score) > (c.depth, c.score));
-            if better && (chosen.is_none() || self.limits.multipv <= 1) {
+            if better && (chosen.is_none() || !thread_0_only) {
                 chosen = Some(result);
             }
         }

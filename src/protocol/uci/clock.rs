@@ -70,6 +70,7 @@ impl GoCommand {
             searchmoves,
             move_overhead: overhead,
             ponder_enabled: false,
+            handicap: None,
         }
     }
 }

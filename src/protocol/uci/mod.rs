@@ -24,6 +24,7 @@ mod position;
 pub mod session;
 mod settings;
 pub mod setup;
+mod strength;
 mod wdl;
 
 pub use clock::MAX_DEPTH;

@@ -6,6 +6,7 @@
 //! learn that it did not take effect.
 
 use super::error::{echo, UciError};
+use super::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
 use crate::chess::nnue::EMBEDDED_NAME;
 use std::time::Duration;
 
@@ -40,6 +41,10 @@ pub enum OptionChange {
     Syzygy50MoveRule(bool),
     /// Most pieces of a position the search probes.
     SyzygyProbeLimit(u32),
+    /// Play at the strength `UCI_Elo` names instead of full strength.
+    LimitStrength(bool),
+    /// The Elo to play at when strength is limited.
+    Elo(u32),
 }
 
 /// The type, bounds and default of one option.
@@ -96,7 +101,7 @@ fn millis(value: i64) -> Duration {
 }
 
 /// Every option tvilling declares, in the order the `uci` answer lists them.
-pub const OPTIONS: [OptionSpec; 14] = [
+pub const OPTIONS: [OptionSpec; 16] = [
     OptionSpec {
         name: "Hash",
         kind: OptionKind::Spin {
@@ -208,6 +213,22 @@ pub const OPTIONS: [OptionSpec; 14] = [
             change: |v| OptionChange::SyzygyProbeLimit(count(v) as u32),
         },
     },
+    OptionSpec {
+        name: "UCI_LimitStrength",
+        kind: OptionKind::Check {
+            default: false,
+            change: OptionChange::LimitStrength,
+        },
+    },
+    OptionSpec {
+        name: "UCI_Elo",
+        kind: OptionKind::Spin {
+            default: DEFAULT_ELO,
+            min: MIN_ELO,
+            max: MAX_ELO,
+            change: |v| OptionChange::Elo(count(v) as u32),
+        },
+    },
 ];
 
 /// The `option name ... type ...` lines of the `uci` answer.
@@ -317,6 +338,8 @@ mod tests {
                 "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
                 "option name Syzygy50MoveRule type check default true",
                 "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+                "option name UCI_LimitStrength type check default false",
+                "option name UCI_Elo type spin default 1600 min 1350 max 2000",
             ]
         );
     }
@@ -354,6 +377,8 @@ mod tests {
                 OptionChange::SyzygyProbeDepth(1),
                 OptionChange::Syzygy50MoveRule(true),
                 OptionChange::SyzygyProbeLimit(7),
+                OptionChange::LimitStrength(false),
+                OptionChange::Elo(1600),
             ]
         );
     }
@@ -413,6 +438,14 @@ mod tests {
             parse_option("SyzygyProbeLimit", Some("0")),
             Ok(OptionChange::SyzygyProbeLimit(0))
         );
+        assert_eq!(
+            parse_option("UCI_LimitStrength", Some("true")),
+            Ok(OptionChange::LimitStrength(true))
+        );
+        assert_eq!(
+            parse_option("UCI_Elo", Some("2000")),
+            Ok(OptionChange::Elo(2000))
+        );
     }
 
     #[test]
@@ -460,6 +493,8 @@ mod tests {
         assert!(message("Move Delay", Some("-1")).contains("outside 0..=60000"));
         assert!(message("SyzygyProbeDepth", Some("0")).contains("outside 1..=100"));
         assert!(message("SyzygyProbeLimit", Some("8")).contains("outside 0..=7"));
+        assert!(message("UCI_Elo", Some("1349")).contains("outside 1350..=2000"));
+        assert!(message("UCI_Elo", Some("2001")).contains("outside 1350..=2000"));
         // Past i64 it is not a number at all; still a clean error.
         assert!(message("Hash", Some(&"9".repeat(30))).contains("not a whole number"));
     }

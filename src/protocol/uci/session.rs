@@ -28,6 +28,7 @@ use super::board_text::{board_lines, material_count};
 use super::output::{bestmove_line, id_lines, info_line, info_string, READYOK, UCIOK};
 use super::perft_job::{PerftEvent, PerftJob};
 use super::setup::GameSetup;
+use super::strength::Strength;
 use super::{
     option_lines, parse_command, parse_option, EngineSettings, GoCommand, OptionChange, UciCommand,
     UciError, Wdl,
@@ -42,6 +43,8 @@ use crate::engine::{SearchEvent, SearchResult, Searcher};
 use crate::nnue::NetworkFileError;
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
 use crossbeam_channel::{never, select, unbounded, Receiver, Sender};
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -85,6 +88,9 @@ pub struct Session<W: Write> {
     running: Option<RunningSearch>,
     /// The `go perft` count in progress, with its castling notation.
     perft: Option<(PerftJob, bool)>,
+    /// Seed of a weakened search's choices: new for every session, so that a limited
+    /// engine does not replay the same game against the same moves.
+    strength_seed: u64,
 }
 
 impl<W: Write> Session<W> {
@@ -100,6 +106,7 @@ impl<W: Write> Session<W> {
             events_rx,
             running: None,
             perft: None,
+            strength_seed: RandomState::new().build_hasher().finish(),
         }
     }
 
@@ -334,6 +341,10 @@ impl<W: Write> Session<W> {
             self.settings.move_delay,
         );
         limits.ponder_enabled = self.settings.ponder;
+        if self.settings.limit_strength {
+            Strength::for_elo(i64::from(self.settings.elo), self.strength_seed)
+                .restrict(&mut limits);
+        }
         self.running = Some(RunningSearch {
             chess960,
             material: material_count(&self.game.root),

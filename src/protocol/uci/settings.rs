@@ -37,6 +37,10 @@ pub struct EngineSettings {
     pub syzygy_50_move_rule: bool,
     /// Most pieces the search probes.
     pub syzygy_probe_limit: u32,
+    /// Play at `elo` rather than full strength.
+    pub limit_strength: bool,
+    /// The strength asked for with `limit_strength`.
+    pub elo: u32,
 }
 
 impl Default for EngineSettings {
@@ -55,6 +59,8 @@ impl Default for EngineSettings {
             syzygy_probe_depth: 0,
             syzygy_50_move_rule: false,
             syzygy_probe_limit: 0,
+            limit_strength: false,
+            elo: 0,
         };
         for change in default_changes() {
             settings.apply(change);
@@ -125,6 +131,14 @@ impl EngineSettings {
                 self.syzygy_probe_limit = pieces;
                 true
             }
+            OptionChange::LimitStrength(on) => {
+                self.limit_strength = on;
+                false
+            }
+            OptionChange::Elo(elo) => {
+                self.elo = elo;
+                false
+            }
         }
     }
 }
@@ -133,6 +147,7 @@ impl EngineSettings {
 mod tests {
     use super::*;
     use crate::protocol::uci::options::parse_option;
+    use crate::protocol::uci::strength::DEFAULT_ELO;
 
     #[test]
     fn defaults_come_from_the_table() {
@@ -152,6 +167,8 @@ mod tests {
                 syzygy_probe_depth: 1,
                 syzygy_50_move_rule: true,
                 syzygy_probe_limit: 7,
+                limit_strength: false,
+                elo: DEFAULT_ELO as u32,
             }
         );
     }
@@ -166,6 +183,8 @@ mod tests {
             ("Move Overhead", "50"),
             ("UCI_ShowWDL", "true"),
             ("Move Delay", "2000"),
+            ("UCI_LimitStrength", "true"),
+            ("UCI_Elo", "1500"),
         ] {
             let change = parse_option(name, Some(value)).unwrap();
             assert!(!s.apply(change), "{name} needs no action");
@@ -174,6 +193,8 @@ mod tests {
         assert!(s.ponder && s.chess960 && s.show_wdl);
         assert_eq!(s.move_overhead, Duration::from_millis(50));
         assert_eq!(s.move_delay, Duration::from_secs(2));
+        assert!(s.limit_strength);
+        assert_eq!(s.elo, 1500);
     }
 
     #[test]

@@ -1,0 +1,221 @@
+//! `UCI_LimitStrength` and `UCI_Elo` through the built binary, as a GUI sends them: the
+//! options are declared, a weakened search plays legal moves within its time and stops
+//! when told, leaving them off changes nothing, and through the library a fixed seed makes
+//! the weakened choice reproducible.
+
+use std::io::{BufRead, BufReader, Lines, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+use tvilling::chess::{move_to_uci, parse_uci_move, Position};
+use tvilling::engine::{Handicap, Limits, Searcher};
+
+/// A running engine with its input and output.
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    output: Lines<BufReader<ChildStdout>>,
+}
+
+impl Engine {
+    fn start() -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tvilling"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap()).lines();
+        Self {
+            child,
+            input,
+            output,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+    }
+
+    /// Output lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        for line in self.output.by_ref() {
+            let line = line.unwrap();
+            let done = line.starts_with(prefix);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+        panic!("the engine ended before {prefix:?}: {lines:#?}");
+    }
+
+    /// Sends `go ...` and returns the move of its `bestmove` and how long it took.
+    fn go(&mut self, go: &str) -> (String, Duration) {
+        let start = Instant::now();
+        self.send(go);
+        let lines = self.until("bestmove");
+        let bestmove = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        (bestmove.to_string(), start.elapsed())
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        assert!(self.child.wait().unwrap().success());
+    }
+}
+
+/// A start position, an open middlegame and an endgame.
+const FENS: [&str; 3] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "8/5pk1/6p1/8/3R4/6P1/5PK1/2r5 b - - 0 1",
+];
+
+fn assert_legal(fen: &str, text: &str) {
+    let pos = Position::from_fen(fen).unwrap();
+    assert!(
+        parse_uci_move(&pos, text, false).is_ok(),
+        "{text} is not legal in {fen}"
+    );
+}
+
+#[test]
+fn options_are_declared_with_type_range_and_default() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.until("uciok");
+    engine.quit();
+    for expected in [
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 1600 min 1350 max 2000",
+    ] {
+        assert!(
+            lines.iter().any(|l| l == expected),
+            "{expected}: {lines:#?}"
+        );
+    }
+}
+
+#[test]
+fn limited_search_plays_legal_moves_within_its_time() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_LimitStrength value true");
+    for elo in ["1350", "1700", "2000"] {
+        engine.send(&format!("setoption name UCI_Elo value {elo}"));
+        for fen in FENS {
+            engine.send(&format!("position fen {fen}"));
+            let (mv, took) = engine.go("go movetime 300");
+            assert_legal(fen, &mv);
+            // A weak setting ends on its node budget, a strong one on the clock; neither
+            // may run far past the 300 ms asked for (a loaded CI machine is allowed a lot).
+            assert!(took < Duration::from_millis(1300), "{elo} {fen}: {took:?}");
+            let (mv, took) = engine.go("go wtime 500 btime 500 winc 0 binc 0");
+            assert_legal(fen, &mv);
+            assert!(took < Duration::from_millis(1000), "{elo} {fen}: {took:?}");
+        }
+    }
+    engine.quit();
+}
+
+#[test]
+fn limited_infinite_search_waits_for_stop_and_answers_it() {
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_LimitStrength value true");
+    engine.send("setoption name UCI_Elo value 1350");
+    engine.send(&format!("position fen {}", FENS[1]));
+    engine.send("go infinite");
+    // The node budget runs out at once, yet `go infinite` must not answer before `stop`.
+    engine.send("isready");
+    let lines = engine.until("readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:#?}"
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    let (mv, took) = engine.go("stop");
+    assert_legal(FENS[1], &mv);
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    engine.quit();
+}
+
+/// Final `info` and `bestmove` of `go depth 10` in a fresh engine after `setup`.
+fn depth_10(setup: &str, fen: &str) -> Vec<String> {
+    let mut engine = Engine::start();
+    engine.send(setup);
+    engine.send(&format!("position fen {fen}"));
+    engine.send("go depth 10");
+    let lines = engine.until("bestmove");
+    engine.quit();
+    let mut last_two = lines[lines.len() - 2..].to_vec();
+    // Only the time and speed may differ between runs.
+    let info = last_two[0].split_whitespace().collect::<Vec<_>>();
+    let skip = ["time", "nps"];
+    last_two[0] = info
+        .iter()
+        .enumerate()
+        .filter(|&(i, word)| !skip.contains(word) && (i == 0 || !skip.contains(&info[i - 1])))
+        .map(|(_, word)| *word)
+        .collect::<Vec<_>>()
+        .join(" ");
+    last_two
+}
+
+#[test]
+fn limit_strength_off_plays_as_before() {
+    // The search of the commit before these options, to the node.
+    let before = [
+        [
+            "info depth 10 seldepth 19 multipv 1 score cp 6 nodes 21628 hashfull 4 pv d2d4 g8f6 e2e4 d7d6 c2c3 g7g6 d1c2 b8d7 b1a3 d6d5",
+            "bestmove d2d4 ponder g8f6",
+        ],
+        [
+            "info depth 10 seldepth 20 multipv 1 score cp 31 nodes 32290 hashfull 6 pv d2d4 c6a5 d1d3 d7d5 c4d5 c7c6 d4e5 f6d5 e4d5 d8d5",
+            "bestmove d2d4 ponder c6a5",
+        ],
+    ];
+    for (fen, before) in FENS.iter().zip(before) {
+        for setup in [
+            "isready",
+            "setoption name UCI_Elo value 1350",
+            "setoption name UCI_LimitStrength value false",
+        ] {
+            assert_eq!(depth_10(setup, fen), before, "{setup}");
+        }
+    }
+}
+
+/// The weakened choice of a fixed-depth search of every position in [`FENS`].
+fn choices(seed: u64) -> Vec<String> {
+    FENS.iter()
+        .map(|fen| {
+            let limits = Limits {
+                depth: Some(6),
+                handicap: Some(Handicap {
+                    lines: 4,
+                    window: 200,
+                    seed,
+                }),
+                ..Limits::default()
+            };
+            let pos = Position::from_fen(fen).unwrap();
+            let best = Searcher::new().search_sync(pos, Vec::new(), limits).best;
+            move_to_uci(best.unwrap(), false)
+        })
+        .collect()
+}
+
+#[test]
+fn a_fixed_seed_makes_the_choice_reproducible() {
+    let seeds = 0..8u64;
+    let runs: Vec<Vec<String>> = seeds.clone().map(choices).collect();
+    for (seed, run) in seeds.clone().zip(&runs) {
+        assert_eq!(&choices(seed), run, "seed {seed}");
+        for (fen, mv) in FENS.iter().zip(run) {
+            assert_legal(fen, mv);
+        }
+    }
+    // The rule does choose: some seed plays a move other than another seed's somewhere.
+    assert!(runs.iter().any(|run| run != &runs[0]), "{runs:?}");
+}
