@@ -187,6 +187,25 @@ fn missing_clocks_default_to_zero_and_one() {
 }
 
 #[test]
+fn counters_at_their_limit_stay_there() {
+    // A FEN may set both counters to u32::MAX; the next move used to overflow them
+    // (a panic with overflow checks, a clock back at 0 without). fuzz/chess_fen walks
+    // such positions.
+    let fen = "4k3/8/8/8/8/8/8/4K3 b - - 4294967295 4294967295";
+    let mut pos = Position::from_fen(fen).unwrap();
+    pos.play(parse_uci_move(&pos, "e8d8", false).unwrap());
+    pos.play_null();
+    assert_eq!(
+        (pos.halfmove_clock(), pos.fullmove_number()),
+        (u32::MAX, u32::MAX)
+    );
+    assert_eq!(
+        pos.to_fen(),
+        "3k4/8/8/8/8/8/8/4K3 b - - 4294967295 4294967295"
+    );
+}
+
+#[test]
 fn castling_notations_agree() {
     let classical = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
     let shredder = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1").unwrap();

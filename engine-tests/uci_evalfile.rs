@@ -7,6 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use tvilling::chess::nnue::{Chess768, INPUTS, OUTPUT_BUCKETS};
 use tvilling::nnue::format::write_network;
+use tvilling::nnue::{FeatureSetId, NetworkShape, QuantisedWeights};
 use tvilling::rng::Rng;
 use tvilling::train::export::quantise_network;
 use tvilling::train::model::{initial_parameters, Layout};
@@ -95,4 +96,45 @@ fn evalfile_loads_good_files_and_refuses_bad_ones() {
     assert!(lines
         .iter()
         .any(|l| l == "no network in use (EvalFile): the hand-written evaluation"));
+}
+
+#[test]
+fn a_network_without_every_output_bucket_is_refused() {
+    // One bucket where chess picks one of 8 by material: it used to load, and the first
+    // search read past its output layer and killed the engine (seen while writing
+    // fuzz/nnue_file, which checks it).
+    let hidden = 16;
+    let weights = QuantisedWeights {
+        shape: NetworkShape {
+            features: FeatureSetId::Chess768,
+            inputs: INPUTS,
+            hidden,
+            buckets: 1,
+            qa: 255,
+            qb: 64,
+            scale: 400,
+        },
+        feature_weights: vec![1; INPUTS * hidden],
+        feature_bias: vec![0; hidden],
+        output_weights: vec![1; 2 * hidden],
+        output_bias: vec![0],
+    };
+    let path = std::env::temp_dir().join(format!("tvilling-buckets-{}.nnue", std::process::id()));
+    std::fs::write(&path, write_network(&weights)).unwrap();
+    let lines = session(&format!(
+        "setoption name EvalFile value {}\ngo depth 3\nisready\nquit\n",
+        path.display()
+    ));
+    let _ = std::fs::remove_file(&path);
+    let error = position_of(&lines, "info string error: EvalFile:");
+    assert!(
+        lines[error].contains("1 output buckets"),
+        "{}",
+        lines[error]
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("bestmove ")),
+        "{lines:#?}"
+    );
+    assert!(lines.contains(&"readyok".to_string()));
 }

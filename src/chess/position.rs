@@ -272,7 +272,9 @@ impl Position {
         if let Some(ep) = self.ep.take() {
             self.hash ^= zobrist::en_passant_key(ep.file());
         }
-        self.halfmove += 1;
+        // Saturating: a FEN may give either counter as u32::MAX, and the next move must
+        // neither overflow nor wrap to a clock that undoes the fifty-move rule.
+        self.halfmove = self.halfmove.saturating_add(1);
         let old_rights = self.castling;
         let mut new_ep = None;
         if mv.kind() == MoveKind::Castling {
@@ -335,7 +337,7 @@ impl Position {
         }
         self.side = them;
         if us == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.refresh_checkers();
         if let Some(ep) = new_ep {
@@ -352,9 +354,9 @@ impl Position {
         if let Some(ep) = self.ep.take() {
             self.hash ^= zobrist::en_passant_key(ep.file());
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         if self.side == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side = self.side.flip();
         self.refresh_checkers();

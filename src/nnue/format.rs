@@ -52,6 +52,14 @@ impl FeatureSetId {
         }
     }
 
+    /// Output buckets of this feature set: the game picks one by the pieces on the board,
+    /// so a network must have exactly these.
+    pub const fn buckets(self) -> usize {
+        match self {
+            Self::Chess768 | Self::Draughts200 => 8,
+        }
+    }
+
     fn from_u32(code: u32) -> Option<Self> {
         match code {
             1 => Some(Self::Chess768),
@@ -271,8 +279,14 @@ fn check_shape(shape: &NetworkShape) -> Result<(), NetworkError> {
             shape.hidden
         ));
     }
-    if !(1..=16).contains(&shape.buckets) {
-        return bad(format!("{} output buckets (1..16)", shape.buckets));
+    // The game asks for any of its buckets: fewer would be read past the end of the layer.
+    if shape.buckets != shape.features.buckets() {
+        return bad(format!(
+            "{} output buckets, {:?} has {}",
+            shape.buckets,
+            shape.features,
+            shape.features.buckets()
+        ));
     }
     if !(1..=255).contains(&shape.qa) || !(1..=255).contains(&shape.qb) || shape.scale <= 0 {
         return bad(format!(
@@ -329,7 +343,7 @@ mod tests {
             features: FeatureSetId::Chess768,
             inputs: 768,
             hidden: 16,
-            buckets: 2,
+            buckets: 8,
             qa: 255,
             qb: 64,
             scale: 400,
@@ -338,8 +352,8 @@ mod tests {
             shape,
             feature_weights: (0..768 * 16).map(|i| (i % 97) as i16 - 48).collect(),
             feature_bias: (0..16).map(|i| i as i16).collect(),
-            output_weights: (0..64).map(|i| i as i16 - 30).collect(),
-            output_bias: vec![-5, 70_000],
+            output_weights: (0..8 * 2 * 16).map(|i| (i % 61) as i16 - 30).collect(),
+            output_bias: vec![-5, 70_000, 0, 1, 2, 3, 4, -70_000],
         }
     }
 
@@ -373,5 +387,23 @@ mod tests {
         hidden[16] = 17;
         assert!(matches!(read(&hidden), Err(NetworkError::Shape(_))));
         assert!(read(b"garbage that is long enough to look like a header, but is text").is_err());
+    }
+
+    #[test]
+    fn bucket_counts_other_than_the_games_are_refused() {
+        // A one-bucket chess network used to load, and the first evaluation of a position
+        // with six pieces or more read past its output layer (seen while writing
+        // fuzz/nnue_file, which checks it).
+        for buckets in [1, 7, 9, 16] {
+            let mut weights = tiny();
+            weights.shape.buckets = buckets;
+            weights.output_weights = vec![1; buckets * 2 * 16];
+            weights.output_bias = vec![0; buckets];
+            let read = read_network(&write_network(&weights), FeatureSetId::Chess768);
+            assert!(
+                matches!(&read, Err(NetworkError::Shape(why)) if why.contains("output buckets")),
+                "{buckets}: {read:?}"
+            );
+        }
     }
 }

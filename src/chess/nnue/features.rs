@@ -10,8 +10,9 @@ use crate::train::features::{ActiveFeatures, FeatureSet};
 
 /// Inputs per perspective.
 pub const INPUTS: usize = 768;
-/// Output buckets, by the number of pieces on the board.
-pub const OUTPUT_BUCKETS: usize = 8;
+/// Output buckets, by the number of pieces on the board (the file format checks that a
+/// network has exactly these).
+pub const OUTPUT_BUCKETS: usize = FeatureSetId::Chess768.buckets();
 /// Centipawns per unit of network output (the sigmoid's scale in training).
 pub const EVAL_SCALE: i32 = 400;
 

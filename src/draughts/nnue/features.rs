@@ -11,8 +11,9 @@ use crate::train::features::{ActiveFeatures, FeatureSet};
 
 /// Inputs per perspective.
 pub const INPUTS: usize = 200;
-/// Output buckets, by the number of pieces on the board.
-pub const OUTPUT_BUCKETS: usize = 8;
+/// Output buckets, by the number of pieces on the board (the file format checks that a
+/// network has exactly these).
+pub const OUTPUT_BUCKETS: usize = FeatureSetId::Draughts200.buckets();
 /// Hundredths of a man per unit of network output (the sigmoid's scale in training):
 /// in self-play a lead of 1-2 men scored about 0.76, of 2-4 men about 0.88.
 pub const EVAL_SCALE: i32 = 200;

@@ -143,7 +143,9 @@ impl DxpGame {
         self.play(mv).map_err(PeerMoveError::Illegal)
     }
 
-    fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+    /// Plays `mv` for the side to move, if it is legal: [`DxpGame::think`] plays our
+    /// searched moves this way, and a test or fuzz target that stands in for the search.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
         self.state.play(mv)?;
         self.moves.push(mv);
         Ok(())
