@@ -1,9 +1,14 @@
-//! `tvilling perft [--game chess|draughts] [--divide] <depth> [position]`.
+//! `tvilling perft [--game chess|draughts|<variant>] [--divide] <depth> [position]`.
+//!
+//! A draughts variant is named as the Hub `variant` parameter names it (`russian`, `bt`,
+//! ...); its position is a Hub string or a FEN as pydraughts writes them.
 //!
 //! The last line is always `Nodes searched: N` (Stockfish's format), so scripts and the
 //! perft checker can read any game's output the same way.
 
 use std::fmt;
+
+use crate::draughts::variant::{Variant, DECLARED_NAMES};
 
 /// What went wrong on the perft command line.
 #[derive(Debug)]
@@ -22,6 +27,7 @@ impl std::error::Error for PerftCliError {}
 enum GameKind {
     Chess,
     Draughts,
+    Variant(Variant),
 }
 
 /// Parsed command line.
@@ -33,7 +39,8 @@ struct PerftArgs {
     position: Option<String>,
 }
 
-const USAGE: &str = "usage: tvilling perft [--game chess|draughts] [--divide] <depth> [position]";
+const USAGE: &str =
+    "usage: tvilling perft [--game chess|draughts|<draughts variant>] [--divide] <depth> [position]";
 
 fn parse_args(args: &[String]) -> Result<PerftArgs, PerftCliError> {
     let mut game = GameKind::Chess;
@@ -47,12 +54,16 @@ fn parse_args(args: &[String]) -> Result<PerftArgs, PerftCliError> {
                 game = match iter.next().map(String::as_str) {
                     Some("chess") => GameKind::Chess,
                     Some("draughts") => GameKind::Draughts,
-                    other => {
-                        return Err(PerftCliError(format!(
-                            "unknown game {:?}: expected chess or draughts",
-                            other.unwrap_or("")
-                        )))
-                    }
+                    other => match other.and_then(Variant::from_name) {
+                        Some(variant) => GameKind::Variant(variant),
+                        None => {
+                            return Err(PerftCliError(format!(
+                                "unknown game {:?}: expected chess, draughts or one of {}",
+                                other.unwrap_or(""),
+                                DECLARED_NAMES.join(", ")
+                            )))
+                        }
+                    },
                 }
             }
             _ => rest.push(arg.clone()),
@@ -83,6 +94,7 @@ pub fn run_perft(args: &[String]) -> Result<(), PerftCliError> {
     match args.game {
         GameKind::Chess => run_chess(&args),
         GameKind::Draughts => run_draughts(&args),
+        GameKind::Variant(variant) => run_variant(&args, variant),
     }
 }
 
@@ -128,6 +140,26 @@ fn run_draughts(args: &PerftArgs) -> Result<(), PerftCliError> {
     Ok(())
 }
 
+fn run_variant(args: &PerftArgs, variant: Variant) -> Result<(), PerftCliError> {
+    use crate::draughts::variant::{divide, move_to_hub, parse_position, perft, VariantPosition};
+    let pos = match &args.position {
+        Some(text) => parse_position(variant, text).map_err(|e| PerftCliError(e.to_string()))?,
+        None => VariantPosition::start(variant),
+    };
+    let nodes = if args.divide {
+        let split = divide(&pos, args.depth);
+        for (mv, count) in &split {
+            println!("{}: {count}", move_to_hub(variant, *mv));
+        }
+        println!();
+        split.iter().map(|(_, count)| count).sum()
+    } else {
+        perft(&pos, args.depth)
+    };
+    println!("Nodes searched: {nodes}");
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,5 +197,7 @@ mod tests {
         assert!(parse_args(&strings(&[])).is_err());
         assert!(parse_args(&strings(&["x"])).is_err());
         assert!(parse_args(&strings(&["--game", "go", "3"])).is_err());
+        let russian = parse_args(&strings(&["--game", "russian", "3"])).unwrap();
+        assert_eq!(russian.game, GameKind::Variant(Variant::Russian));
     }
 }

@@ -19,6 +19,7 @@ pub mod perft;
 pub mod position;
 pub mod square;
 pub mod state;
+pub mod variant;
 pub mod zobrist;
 
 pub use game::SearchPosition;

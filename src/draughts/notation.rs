@@ -19,6 +19,13 @@ pub const MAX_PIECES_PER_SIDE: u32 = 20;
 pub enum PositionParseError {
     /// A Hub string must be 51 characters.
     WrongLength(usize),
+    /// A variant's Hub string must have one character per square after the side to move.
+    WrongLengthFor {
+        /// The length the variant's board needs.
+        expected: usize,
+        /// The length given.
+        found: usize,
+    },
     /// The side to move is not W or B.
     BadSide(String),
     /// A square character is not one of w, b, W, B, e.
@@ -54,6 +61,12 @@ impl fmt::Display for PositionParseError {
                     "a Hub position has 51 characters (side + 50 squares), got {n}"
                 )
             }
+            Self::WrongLengthFor { expected, found } => write!(
+                f,
+                "a Hub position of this variant has {expected} characters (side + {} squares), \
+                 got {found}",
+                expected - 1
+            ),
             Self::BadSide(s) => write!(f, "side to move must be W or B, got {s:?}"),
             Self::BadCharacter { square, found } => {
                 write!(f, "square {square}: {found:?} is not one of w, b, W, B, e")

@@ -54,8 +54,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn is_rule_draw(&self) -> bool;
 
     /// True when having no legal move here loses (chess: checkmate; draughts: always).
-    /// When false, no legal move is a draw (stalemate).
+    /// When false, no legal move is a draw (stalemate) unless [`Game::no_moves_is_win`].
     fn no_moves_is_loss(&self) -> bool;
+
+    /// True when having no legal move here wins (losing draughts; a breakthrough game
+    /// already won). Asked only when [`Game::no_moves_is_loss`] is false.
+    fn no_moves_is_win(&self) -> bool {
+        false
+    }
 
     /// Static evaluation for the side to move, in the game's unit (centipawns in chess,
     /// hundredths of a man in draughts), from this position alone. The search evaluates

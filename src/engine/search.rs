@@ -503,6 +503,8 @@ impl<'a, G: Game> Worker<'a, G> {
         if moves.is_empty() {
             return if pos.no_moves_is_loss() {
                 -MATE + ply as i32
+            } else if pos.no_moves_is_win() {
+                MATE - ply as i32
             } else {
                 0
             };
@@ -772,6 +774,8 @@ impl<'a, G: Game> Worker<'a, G> {
             if moves.is_empty() {
                 return if pos.no_moves_is_loss() {
                     -MATE + ply as i32
+                } else if pos.no_moves_is_win() {
+                    MATE - ply as i32
                 } else {
                     0
                 };

@@ -325,6 +325,8 @@ impl<G: Game> SearchJob<G> {
         });
         let score = if line.pv.is_empty() && self.root.no_moves_is_loss() {
             Score::Loss(0)
+        } else if line.pv.is_empty() && self.root.no_moves_is_win() {
+            Score::Win(0)
         } else if line.depth == 0 {
             // Stopped before depth 1 finished: the move is a fallback, the score unknown.
             Score::Value(0)

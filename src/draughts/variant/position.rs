@@ -1,0 +1,248 @@
+//! The board of a variant: pieces, kings, side to move, the variant itself and, for Frisian,
+//! each side's run of quiet moves with one king. Copy-made like the international position,
+//! with a Zobrist key kept as moves are played.
+
+use super::geometry::Geometry;
+use super::rules::{Crowning, RuleSet, Variant};
+use crate::draughts::bitboard::Bits;
+use crate::draughts::zobrist::{BLACK_TO_MOVE, PIECE_KEYS, WHITE_MAN};
+use crate::draughts::{Color, Move};
+
+/// Marks a move's end square when a man was crowned during the capture and went on as a
+/// king (Russian): the triple alone cannot say so, and the piece stays a king.
+pub const CROWNED: u8 = 0x80;
+
+/// The end square of a variant move, without the [`CROWNED`] mark.
+#[inline(always)]
+pub const fn target(mv: Move) -> u32 {
+    (mv.to & !CROWNED) as u32
+}
+
+/// Most quiet moves in a row one Frisian king may make while its side has men.
+pub const KING_MOVE_LIMIT: u8 = 3;
+
+/// A position of some variant.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct VariantPosition {
+    pieces: [u64; 2],
+    kings: u64,
+    side: Color,
+    variant: Variant,
+    /// Per side: quiet moves in a row by the king now on `streak_square` (Frisian).
+    streak: [u8; 2],
+    streak_square: [u8; 2],
+    hash: u64,
+}
+
+impl VariantPosition {
+    /// The start position of `variant`.
+    pub fn start(variant: Variant) -> Self {
+        let rules = variant.rules();
+        let g = rules.geometry;
+        let rows =
+            |first: u32| (first..first + rules.start_rows).fold(0, |bb, row| bb | g.row_mask(row));
+        let black = rows(rules.start_skip);
+        let white = rows(g.rows - rules.start_skip - rules.start_rows);
+        Self::from_parts(variant, white, black, 0, Color::White)
+    }
+
+    /// A position from raw square sets; the caller (the parsers) checks they are disjoint,
+    /// on the board, and that `kings` is a subset of the pieces.
+    pub fn from_parts(variant: Variant, white: u64, black: u64, kings: u64, side: Color) -> Self {
+        let mut pos = VariantPosition {
+            pieces: [white, black],
+            kings,
+            side,
+            variant,
+            streak: [0; 2],
+            streak_square: [0; 2],
+            hash: 0,
+        };
+        pos.hash = pos.piece_hash();
+        pos
+    }
+
+    fn piece_hash(&self) -> u64 {
+        let mut h = if self.side == Color::Black {
+            BLACK_TO_MOVE
+        } else {
+            0
+        };
+        for color in [Color::White, Color::Black] {
+            for b in Bits(self.pieces[color as usize]) {
+                h ^= key(color, b & self.kings != 0, b.trailing_zeros());
+            }
+        }
+        h
+    }
+
+    /// The variant.
+    #[inline(always)]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The variant's rules.
+    #[inline(always)]
+    pub fn rules(&self) -> &'static RuleSet {
+        self.variant.rules()
+    }
+
+    /// The board.
+    #[inline(always)]
+    pub fn geometry(&self) -> &'static Geometry {
+        self.variant.rules().geometry
+    }
+
+    /// Side to move.
+    #[inline(always)]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+
+    /// All pieces of `color`.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color) -> u64 {
+        self.pieces[color as usize]
+    }
+
+    /// Men of `color`.
+    #[inline(always)]
+    pub fn men(&self, color: Color) -> u64 {
+        self.pieces[color as usize] & !self.kings
+    }
+
+    /// Kings of `color`.
+    #[inline(always)]
+    pub fn kings(&self, color: Color) -> u64 {
+        self.pieces[color as usize] & self.kings
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> u64 {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// The row where men of `color` are crowned.
+    #[inline(always)]
+    pub fn promotion_row(&self, color: Color) -> u64 {
+        let g = self.geometry();
+        match color {
+            Color::White => g.row_mask(0),
+            Color::Black => g.row_mask(g.rows - 1),
+        }
+    }
+
+    /// The king of the side to move that may not make another quiet move (Frisian: three
+    /// in a row while its side has men), as a one-square set, or 0.
+    #[inline]
+    pub fn tired_king(&self) -> u64 {
+        let us = self.side as usize;
+        if !self.rules().king_move_limit
+            || self.streak[us] < KING_MOVE_LIMIT
+            || self.men(self.side) == 0
+        {
+            return 0;
+        }
+        (1u64 << self.streak_square[us]) & self.kings(self.side)
+    }
+
+    /// Zobrist key: pieces, side to move and the Frisian king-move runs.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        let mut h = self.hash;
+        for us in 0..2 {
+            if self.streak[us] != 0 {
+                h ^= key(Color::White, us == 1, self.streak_square[us] as u32)
+                    .rotate_left(8 * self.streak[us] as u32 + 1);
+            }
+        }
+        h
+    }
+
+    /// True when `mv` moves a man.
+    #[inline(always)]
+    pub fn moves_man(&self, mv: Move) -> bool {
+        self.kings & (1u64 << mv.from) == 0
+    }
+
+    /// Plays a legal move of the side to move.
+    pub fn play(&mut self, mv: Move) {
+        let us = self.side as usize;
+        let them = us ^ 1;
+        let from = 1u64 << mv.from;
+        let to_sq = target(mv);
+        let to = 1u64 << to_sq;
+        let was_king = self.kings & from != 0;
+        let crowned_on_the_way =
+            mv.to & CROWNED != 0 && self.rules().crowning == Crowning::Continue;
+        let becomes_king =
+            was_king || crowned_on_the_way || to & self.promotion_row(self.side) != 0;
+        let mut h = self.hash ^ BLACK_TO_MOVE;
+        h ^= PIECE_KEYS[WHITE_MAN + 2 * us + was_king as usize][mv.from as usize];
+        h ^= PIECE_KEYS[WHITE_MAN + 2 * us + becomes_king as usize][to_sq as usize];
+        self.pieces[us] = (self.pieces[us] ^ from) | to;
+        self.kings &= !from;
+        if becomes_king {
+            self.kings |= to;
+        }
+        for b in Bits(mv.captured) {
+            let king = (self.kings & b != 0) as usize;
+            h ^= PIECE_KEYS[WHITE_MAN + 2 * them + king][b.trailing_zeros() as usize];
+        }
+        self.pieces[them] &= !mv.captured;
+        self.kings &= !mv.captured;
+        if self.rules().king_move_limit {
+            self.streak[us] = if was_king && mv.captured == 0 {
+                let same_king = self.streak[us] != 0 && self.streak_square[us] == mv.from;
+                if same_king {
+                    (self.streak[us] + 1).min(KING_MOVE_LIMIT)
+                } else {
+                    1
+                }
+            } else {
+                0
+            };
+            self.streak_square[us] = to_sq as u8;
+        }
+        self.side = self.side.opponent();
+        self.hash = h;
+    }
+
+    /// Passes the turn (null-move search).
+    pub fn play_null(&mut self) {
+        self.side = self.side.opponent();
+        self.hash ^= BLACK_TO_MOVE;
+    }
+}
+
+#[inline(always)]
+fn key(color: Color, king: bool, bit: u32) -> u64 {
+    PIECE_KEYS[WHITE_MAN + 2 * color as usize + king as usize][bit as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_positions_have_the_right_men() {
+        for (variant, men) in [
+            (Variant::International, 20),
+            (Variant::Frysk, 5),
+            (Variant::Russian, 12),
+            (Variant::Italian, 12),
+            (Variant::Turkish, 16),
+        ] {
+            let pos = VariantPosition::start(variant);
+            assert_eq!(pos.pieces(Color::White).count_ones(), men, "{variant:?}");
+            assert_eq!(pos.pieces(Color::Black).count_ones(), men, "{variant:?}");
+            assert_eq!(pos.occupied() & !pos.geometry().all, 0);
+        }
+        // Turkish men stand on rows 2-3 and 6-7, the back rows empty.
+        let turkish = VariantPosition::start(Variant::Turkish);
+        assert_eq!(turkish.pieces(Color::Black), 0xffff << 8);
+        assert_eq!(turkish.pieces(Color::White), 0xffff << 40);
+    }
+}
