@@ -52,8 +52,6 @@ pub enum HubError {
     BadGoMode(Option<String>),
     /// `set-param` names a parameter we do not declare.
     UnknownParam(String),
-    /// `set-param name=variant` names a variant we do not play (yet).
-    UnsupportedVariant(String),
 }
 
 impl fmt::Display for HubError {
@@ -87,9 +85,6 @@ impl fmt::Display for HubError {
                 write!(f, "go: missing mode: expected think, ponder or analyze")
             }
             Self::UnknownParam(name) => write!(f, "unknown parameter '{name}'"),
-            Self::UnsupportedVariant(name) => {
-                write!(f, "variant '{name}' is not supported: only normal is")
-            }
         }
     }
 }

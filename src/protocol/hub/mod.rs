@@ -16,4 +16,4 @@ pub mod tokenize;
 pub use command::{parse_command, GoMode, HubCommand};
 pub use error::HubError;
 pub use level::LevelCommand;
-pub use param::{param_lines, parse_param, ParamChange, Variant};
+pub use param::{param_lines, parse_param, ParamChange};

@@ -9,20 +9,11 @@ use super::error::HubError;
 use super::output::hub_value;
 use crate::cli::MAX_DB_PIECES;
 use crate::draughts::egdb::{default_egdb_dir, GENERATE_UP_TO};
-
-/// Hub variant names that exist but that we do not play yet (hub.md §10).
-const OTHER_VARIANTS: [&str; 4] = ["killer", "bt", "frisian", "losing"];
+use crate::draughts::variant::{Variant, DECLARED_NAMES};
 
 /// Transposition-table size declared to the GUI, in megabytes; the session allocates it at
 /// `init` unless `set-param` changed it.
 pub const DEFAULT_HASH_MB: usize = 64;
-
-/// A game variant we can play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Variant {
-    /// International draughts, FMJD rules (Hub name `normal`).
-    Normal,
-}
 
 /// What kind of value a parameter takes, with its default.
 #[derive(Clone, Copy, Debug)]
@@ -60,7 +51,7 @@ const PARAMS: [ParamSpec; 7] = [
         name: "variant",
         kind: ParamKind::Enum {
             default: "normal",
-            values: &["normal"],
+            values: &DECLARED_NAMES,
         },
     },
     ParamSpec {
@@ -189,15 +180,10 @@ pub fn parse_param(name: &str, value: &str) -> Result<ParamChange, HubError> {
             .and_then(|n| usize::try_from(n).ok())
             .map(change)
             .ok_or_else(|| bad(format!("an integer from {min} to {max}"))),
-        ParamKind::Enum { values, .. } => {
-            if values.contains(&value) {
-                Ok(ParamChange::Variant(Variant::Normal))
-            } else if OTHER_VARIANTS.contains(&value) {
-                Err(HubError::UnsupportedVariant(value.to_string()))
-            } else {
-                Err(bad("normal".into()))
-            }
-        }
+        ParamKind::Enum { values, .. } => Variant::from_name(value)
+            .filter(|_| values.contains(&value))
+            .map(ParamChange::Variant)
+            .ok_or_else(|| bad(format!("one of {}", values.join(", ")))),
     }
 }
 
@@ -210,7 +196,9 @@ mod tests {
         assert_eq!(
             param_lines(),
             vec![
-                "param name=variant value=normal type=enum values=normal",
+                "param name=variant value=normal type=enum values=\"normal killer bt frisian losing \
+                 standard breakthrough frysk! antidraughts brazilian russian english italian \
+                 turkish\"",
                 "param name=threads value=1 type=int min=1 max=256",
                 "param name=hash value=64 type=int min=1 max=65536",
                 "param name=ponder value=false type=bool",
@@ -227,7 +215,9 @@ mod tests {
     #[test]
     fn param_lines_are_pure_name_value_pairs() {
         for line in param_lines() {
-            for token in line.split(' ').skip(1) {
+            // A quoted value (the variant list) is one token however many blanks it holds.
+            let tokens = line.split('"').step_by(2).collect::<Vec<_>>().join("\"\"");
+            for token in tokens.split(' ').skip(1) {
                 assert_eq!(token.split('=').count(), 2, "{line}");
             }
         }
@@ -237,7 +227,15 @@ mod tests {
     fn accepted_values() {
         assert_eq!(
             parse_param("variant", "normal"),
-            Ok(ParamChange::Variant(Variant::Normal))
+            Ok(ParamChange::Variant(Variant::International))
+        );
+        assert_eq!(
+            parse_param("variant", "antidraughts"),
+            Ok(ParamChange::Variant(Variant::Losing))
+        );
+        assert_eq!(
+            parse_param("variant", "bt"),
+            Ok(ParamChange::Variant(Variant::Breakthrough))
         );
         assert_eq!(parse_param("threads", "1"), Ok(ParamChange::Threads(1)));
         assert_eq!(parse_param("threads", "256"), Ok(ParamChange::Threads(256)));
@@ -266,10 +264,6 @@ mod tests {
         assert_eq!(
             parse_param("book", "false"),
             Err(HubError::UnknownParam("book".into()))
-        );
-        assert_eq!(
-            parse_param("variant", "frisian"),
-            Err(HubError::UnsupportedVariant("frisian".into()))
         );
         for (name, value) in [
             ("variant", "checkers"),

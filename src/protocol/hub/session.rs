@@ -6,6 +6,10 @@
 //! as Scan does: a GUI that sends `pos` without `stop` gets a consistent stream. Every line is
 //! flushed as it is written, because GUIs read pipes line by line. `stop` and `ponder-hit`
 //! outside a search are ignored: the `done` they would ask for has already been sent.
+//!
+//! International draughts (`variant=normal`) is played on its own fast rules and searcher;
+//! every other variant on the variants' rules core with a searcher of its own, made when a
+//! variant is first chosen. Both report moves of the same type through one channel.
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -20,6 +24,8 @@ use super::param::{param_lines, parse_param, ParamChange, DEFAULT_HASH_MB};
 use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO};
 use crate::draughts::nnue::DRAUGHTS_NETWORK;
 use crate::draughts::notation::{move_to_hub, parse_hub};
+use crate::draughts::variant::VariantSearchPosition;
+use crate::draughts::variant::{self, Variant, VariantGameState, VariantPosition};
 use crate::draughts::{GameState, Move, Position, SearchPosition};
 use crate::engine::{SearchEvent, Searcher};
 use crate::nnue::NetworkFileError;
@@ -76,13 +82,32 @@ enum Flow {
     Quit,
 }
 
+/// The game on the board: international draughts on its fast path, or another variant.
+enum HubGame {
+    International(GameState),
+    Variant(VariantGameState),
+}
+
+impl HubGame {
+    /// A game at the start position of `variant`.
+    fn start(variant: Variant) -> Self {
+        match variant {
+            Variant::International => HubGame::International(GameState::new(Position::start())),
+            _ => HubGame::Variant(VariantGameState::new(VariantPosition::start(variant))),
+        }
+    }
+}
+
 /// The state of one Hub conversation, generic over the output so tests can read it.
 pub struct HubSession<W: Write> {
     out: W,
     searcher: Searcher<SearchPosition>,
+    /// The searcher for the other variants, made when one is first chosen.
+    variant_searcher: Option<Searcher<VariantSearchPosition>>,
     events: Receiver<SearchEvent<Move>>,
     event_sender: Sender<SearchEvent<Move>>,
-    game: GameState,
+    variant: Variant,
+    game: HubGame,
     level: LevelCommand,
     searching: bool,
     initialised: bool,
@@ -102,9 +127,11 @@ impl<W: Write> HubSession<W> {
         Self {
             out,
             searcher: Searcher::new(),
+            variant_searcher: None,
             events,
             event_sender,
-            game: GameState::new(Position::start()),
+            variant: Variant::International,
+            game: HubGame::start(Variant::International),
             level: LevelCommand::default(),
             searching: false,
             initialised: false,
@@ -119,8 +146,11 @@ impl<W: Write> HubSession<W> {
     /// Serves lines from `input` until `quit`, its end, or a failed write to the GUI.
     pub fn run(mut self, input: &Receiver<InputLine>) -> io::Result<()> {
         let result = self.serve(input);
-        self.searcher.stop();
+        self.stop_search();
         self.searcher.wait();
+        if let Some(searcher) = self.variant_searcher.as_mut() {
+            searcher.wait();
+        }
         result
     }
 
@@ -156,13 +186,26 @@ impl<W: Write> HubSession<W> {
     }
 
     fn on_event(&mut self, event: SearchEvent<Move>) -> io::Result<()> {
+        let variant = self.variant;
+        let text = |m: &Move| match variant {
+            Variant::International => move_to_hub(*m),
+            _ => variant::move_to_hub(variant, *m),
+        };
         match event {
-            SearchEvent::Info(info) => self.send(&info_line(&info, |m| move_to_hub(*m))),
+            SearchEvent::Info(info) => self.send(&info_line(&info, text)),
             SearchEvent::Done(result) => {
                 self.searching = false;
                 self.level = LevelCommand::default();
-                self.send(&done_line(&result, |m| move_to_hub(*m)))
+                self.send(&done_line(&result, text))
             }
+        }
+    }
+
+    /// Asks whichever search is running to stop.
+    fn stop_search(&self) {
+        self.searcher.stop();
+        if let Some(searcher) = &self.variant_searcher {
+            searcher.stop();
         }
     }
 
@@ -171,7 +214,7 @@ impl<W: Write> HubSession<W> {
         if !self.searching {
             return Ok(());
         }
-        self.searcher.stop();
+        self.stop_search();
         while self.searching {
             match self.events.recv() {
                 Ok(event) => self.on_event(event)?,
@@ -213,21 +256,52 @@ impl<W: Write> HubSession<W> {
                 self.initialised = true;
                 self.send(&ready_line())?;
             }
-            HubCommand::NewGame => self.searcher.clear(),
+            HubCommand::NewGame => {
+                self.searcher.clear();
+                if let Some(searcher) = self.variant_searcher.as_mut() {
+                    searcher.clear();
+                }
+            }
             HubCommand::Pos { position, moves } => self.set_position(&position, &moves)?,
             HubCommand::Level(level) => self.level.merge(&level),
             HubCommand::Go(mode) => self.go(mode),
-            HubCommand::PonderHit => self.searcher.ponder_hit(),
-            HubCommand::Stop => self.searcher.stop(),
+            HubCommand::PonderHit => {
+                self.searcher.ponder_hit();
+                if let Some(searcher) = &self.variant_searcher {
+                    searcher.ponder_hit();
+                }
+            }
+            HubCommand::Stop => self.stop_search(),
             HubCommand::Ping => self.send(&pong_line())?,
             HubCommand::Quit => return Ok(Flow::Quit),
         }
         Ok(Flow::Continue)
     }
 
+    /// Sizes the searcher of the variant in play (the other keeps what it had).
     fn allocate(&mut self) {
-        self.searcher.set_threads(self.threads);
-        self.searcher.set_hash_mb(self.hash_mb);
+        match self.variant_searcher.as_mut() {
+            Some(searcher) if self.variant != Variant::International => {
+                searcher.set_threads(self.threads);
+                searcher.set_hash_mb(self.hash_mb);
+            }
+            _ => {
+                self.searcher.set_threads(self.threads);
+                self.searcher.set_hash_mb(self.hash_mb);
+            }
+        }
+    }
+
+    /// Plays `variant` from now on, from its start position.
+    fn set_variant(&mut self, variant: Variant) {
+        if variant == self.variant {
+            return;
+        }
+        self.variant = variant;
+        self.game = HubGame::start(variant);
+        if variant != Variant::International && self.variant_searcher.is_none() {
+            self.variant_searcher = Some(Searcher::new());
+        }
     }
 
     /// Installs the endgame tables the parameters ask for; missing small ones are made
@@ -252,8 +326,7 @@ impl<W: Write> HubSession<W> {
             Ok(ParamChange::EvalFile(file)) => return self.use_eval_file(&file),
             Ok(ParamChange::Threads(threads)) => self.threads = threads,
             Ok(ParamChange::HashMb(mb)) => self.hash_mb = mb,
-            // International draughts is the only variant the table accepts.
-            Ok(ParamChange::Variant(_)) => return Ok(()),
+            Ok(ParamChange::Variant(variant)) => self.set_variant(variant),
             // Only the time budget reads it: no allocation to redo.
             Ok(ParamChange::Ponder(on)) => {
                 self.ponder_enabled = on;
@@ -290,33 +363,62 @@ impl<W: Write> HubSession<W> {
         Ok(())
     }
 
-    /// Replays `moves` from `position` on a fresh game; on any error the old game stays.
+    /// Replays `moves` from `position` on a fresh game of the variant in play; on any error
+    /// the old game stays.
     fn set_position(&mut self, position: &str, moves: &[String]) -> io::Result<()> {
-        let start = match parse_hub(position) {
-            Ok(start) => start,
-            Err(error) => return self.send(&error_line(&format!("bad position: {error}"))),
-        };
-        let mut game = GameState::new(start);
-        for (index, text) in moves.iter().enumerate() {
-            if let Err(error) = game.play_text(text) {
-                let message = format!("move {} ({text}): {error}", index + 1);
-                return self.send(&error_line(&message));
+        match self.replay(position, moves) {
+            Ok(game) => {
+                self.game = game;
+                self.level = LevelCommand::default();
+                Ok(())
             }
+            Err(message) => self.send(&error_line(&message)),
         }
-        self.game = game;
-        self.level = LevelCommand::default();
-        Ok(())
+    }
+
+    fn replay(&self, position: &str, moves: &[String]) -> Result<HubGame, String> {
+        let bad_position = |e: &dyn std::fmt::Display| {
+            format!("bad position for variant {}: {e}", self.variant.name())
+        };
+        let bad_move = |index: usize, text: &str, e: &dyn std::fmt::Display| {
+            format!("move {} ({text}): {e}", index + 1)
+        };
+        if self.variant == Variant::International {
+            let mut game = GameState::new(parse_hub(position).map_err(|e| bad_position(&e))?);
+            for (index, text) in moves.iter().enumerate() {
+                game.play_text(text)
+                    .map_err(|e| bad_move(index, text, &e))?;
+            }
+            return Ok(HubGame::International(game));
+        }
+        let start =
+            variant::parse_position(self.variant, position).map_err(|e| bad_position(&e))?;
+        let mut game = VariantGameState::new(start);
+        for (index, text) in moves.iter().enumerate() {
+            game.play_text(text)
+                .map_err(|e| bad_move(index, text, &e))?;
+        }
+        Ok(HubGame::Variant(game))
     }
 
     fn go(&mut self, mode: GoMode) {
         let mut limits = self.level.to_limits(mode, MOVE_OVERHEAD);
         limits.ponder_enabled = self.ponder_enabled;
-        let root = SearchPosition::new(*self.game.position(), self.game.clocks());
-        let history = self.game.history();
         // The game history ends with the root itself; the search wants what came before.
-        let before_root = history[..history.len().saturating_sub(1)].to_vec();
-        self.searcher
-            .start(root, before_root, limits, self.event_sender.clone());
+        let before = |history: &[u64]| history[..history.len().saturating_sub(1)].to_vec();
+        let events = self.event_sender.clone();
+        match (&self.game, self.variant_searcher.as_mut()) {
+            (HubGame::Variant(game), Some(searcher)) => {
+                searcher.start(game.search_root(), before(game.history()), limits, events);
+            }
+            (HubGame::International(game), _) => {
+                let root = SearchPosition::new(*game.position(), game.clocks());
+                self.searcher
+                    .start(root, before(game.history()), limits, events);
+            }
+            // A variant game always has its searcher (made with the game); nothing to run.
+            (HubGame::Variant(_), None) => return,
+        }
         self.searching = true;
     }
 }
@@ -405,6 +507,43 @@ mod tests {
             "{lines:?}"
         );
         assert!(lines.iter().any(|l| l.starts_with("done move=")));
+    }
+
+    #[test]
+    fn a_variant_takes_its_own_positions_and_notation() {
+        let lines = run_lines(&[
+            "set-param name=variant value=russian",
+            "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"c3-d4 f6-e5\"",
+            "level depth=3",
+            "go think",
+        ]);
+        let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
+        // d4 takes e5 and lands on f6, in Russian numbering.
+        assert!(done.starts_with("done move=14x23x19"), "{lines:?}");
+    }
+
+    #[test]
+    fn a_position_illegal_for_the_variant_is_refused() {
+        let lines = run_lines(&[
+            "set-param name=variant value=english",
+            "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww",
+            "set-param name=variant value=draughts64",
+        ]);
+        assert!(lines[0].starts_with("error message=\"bad position for variant english"));
+        assert!(lines[1].starts_with("error message=\"bad value 'draughts64' for variant"));
+    }
+
+    #[test]
+    fn back_to_normal_plays_international_draughts_again() {
+        let lines = run_lines(&[
+            "set-param name=variant value=losing",
+            "set-param name=variant value=normal",
+            "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23\"",
+            "level depth=2",
+            "go think",
+        ]);
+        let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
+        assert!(done.starts_with("done move=28x19x23"), "{done}");
     }
 
     #[test]
