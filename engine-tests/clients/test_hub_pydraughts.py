@@ -153,7 +153,7 @@ def test_no_legal_move_answers_bare_done(hub):
     f'pos pos={START} moves="32-26"',
     f'pos pos={START} moves="32-28 19-23 28-22"',
     'level time=abc',
-    'set-param name=variant value=frisian',
+    'set-param name=variant value=checkers',
     'set-param name=nosuch value=1',
     'pos pos="unterminated',
 ])
