@@ -3,8 +3,6 @@
 //! `info string error` while the engine keeps its evaluation and keeps playing, and the
 //! default value goes back to the hand-written evaluation.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use tvilling::chess::nnue::{Chess768, INPUTS, OUTPUT_BUCKETS};
 use tvilling::nnue::format::write_network;
 use tvilling::nnue::{FeatureSetId, NetworkShape, QuantisedWeights};
@@ -12,27 +10,9 @@ use tvilling::rng::Rng;
 use tvilling::train::export::quantise_network;
 use tvilling::train::model::{initial_parameters, Layout};
 
-/// Runs the engine on `input` and returns its output lines.
-fn session(input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tvilling"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let lines = BufReader::new(child.stdout.take().unwrap())
-        .lines()
-        .map(Result::unwrap)
-        .collect();
-    assert!(child.wait().unwrap().success());
-    lines
-}
+#[path = "common/uci_session.rs"]
+mod uci_session;
+use uci_session::session;
 
 fn position_of(lines: &[String], prefix: &str) -> usize {
     lines

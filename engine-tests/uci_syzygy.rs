@@ -6,9 +6,7 @@
 //! The tables are the 3- and 4-piece set in `shared/syzygy` beside the repository; without
 //! it these tests say so and pass without checking anything.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use tvilling::chess::{move_to_uci, Position};
 use tvilling::engine::MoveList;
 
@@ -26,27 +24,9 @@ fn shared_tables() -> Option<PathBuf> {
     }
 }
 
-/// Runs the engine on `input` and returns its output lines.
-fn session(input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tvilling"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let lines = BufReader::new(child.stdout.take().unwrap())
-        .lines()
-        .map(Result::unwrap)
-        .collect();
-    assert!(child.wait().unwrap().success());
-    lines
-}
+#[path = "common/uci_session.rs"]
+mod uci_session;
+use uci_session::session;
 
 fn tb_lines(lines: &[String]) -> Vec<&str> {
     lines
