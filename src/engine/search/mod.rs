@@ -1,0 +1,187 @@
+//! The search of one thread: iterative deepening with aspiration windows over a principal
+//! variation search, then quiescence.
+//!
+//! Every thread of Lazy SMP runs this same code on the same root, sharing only the
+//! transposition table and the control flags; they help each other by filling the table.
+//! Thread 0 alone reports progress and manages time. The steps of [`Worker::negamax`] are
+//! numbered in the order they run, so the function reads as its own description.
+
+mod histories;
+mod negamax;
+mod node;
+mod progress;
+mod quiescence;
+mod root;
+
+use super::{Evaluator, Game, Limits, Score, SearchEvent};
+use crate::engine::control::SearchControl;
+use crate::engine::history::History;
+use crate::engine::params::*;
+use crate::engine::time::TimeManager;
+use crate::engine::tt::TranspositionTable;
+use crossbeam_channel::Sender;
+
+/// A root move with its score and line from the last search that reached it.
+#[derive(Clone, Debug)]
+struct RootMove<M> {
+    mv: M,
+    score: i32,
+    pv: Vec<M>,
+}
+
+/// What one thread achieved, read when the search ends.
+#[derive(Clone, Debug)]
+pub struct ThreadResult<M> {
+    /// Deepest fully completed iteration (0: none).
+    pub depth: u32,
+    /// Score of the best move at that depth.
+    pub score: i32,
+    /// Principal variation, starting with the best move; empty iff no legal root move.
+    pub pv: Vec<M>,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Average ply of the leaves (where quiescence began).
+    pub mean_depth: f64,
+}
+
+/// Converts an internal score into the reported form.
+pub fn to_score(score: i32) -> Score {
+    if score >= MATE_BOUND {
+        Score::Win((MATE - score) as u32)
+    } else if score <= -MATE_BOUND {
+        Score::Loss((MATE + score) as u32)
+    } else {
+        Score::Value(score)
+    }
+}
+
+/// True when the last hash of `stack` occurred an even number of plies back within the
+/// last `reversible` plies: one repetition (in the tree or in the game) scores as a draw,
+/// since the side that could avoid it would have, and repeating once more is always legal.
+pub fn is_repetition(stack: &[u64], reversible: usize) -> bool {
+    let Some((&current, earlier)) = stack.split_last() else {
+        return false;
+    };
+    let reach = reversible.min(earlier.len());
+    (2..=reach)
+        .step_by(2)
+        .any(|back| earlier[earlier.len() - back] == current)
+}
+
+/// One search thread.
+pub struct Worker<'a, G: Game> {
+    id: usize,
+    ctl: &'a SearchControl,
+    tt: &'a TranspositionTable,
+    limits: &'a Limits<G::Move>,
+    history: &'a mut History<G>,
+    /// The static evaluation, told of every step along the path.
+    evaluator: G::Evaluator,
+    /// Thread 0 reports through this; helpers have none.
+    events: Option<&'a Sender<SearchEvent<G::Move>>>,
+    tm: Option<TimeManager>,
+    /// Hashes of the game before the root, then the root and the current path.
+    hashes: Vec<u64>,
+    evals: Vec<i32>,
+    pv_table: Vec<G::Move>,
+    pv_len: Vec<usize>,
+    lmr: Vec<i32>,
+    root_moves: Vec<RootMove<G::Move>>,
+    root_depth: i32,
+    nodes: u64,
+    unflushed: u64,
+    check_interval: u64,
+    stopped: bool,
+    /// Index in `hashes` of the position after the innermost null move on the path:
+    /// nothing before a pass can repeat a position after it.
+    null_floor: usize,
+    seldepth: usize,
+    leaf_plies: u64,
+    leaves: u64,
+}
+
+/// Late-move reductions by `depth * 64 + moves`, computed once per thread: a logarithm
+/// per node would cost more than the lookup.
+fn lmr_table() -> Vec<i32> {
+    let mut table = vec![0; 64 * 64];
+    for depth in 1..64 {
+        for moves in 1..64 {
+            let r = LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR;
+            table[depth * 64 + moves] = r as i32;
+        }
+    }
+    table
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    /// A thread ready to search; `game_history` holds the hashes before the root.
+    pub fn new(
+        id: usize,
+        ctl: &'a SearchControl,
+        tt: &'a TranspositionTable,
+        limits: &'a Limits<G::Move>,
+        history: &'a mut History<G>,
+        events: Option<&'a Sender<SearchEvent<G::Move>>>,
+        game_history: &[u64],
+    ) -> Self {
+        history.clear_killers();
+        let tm = if id == 0 {
+            TimeManager::new(limits)
+        } else {
+            None
+        };
+        Self {
+            id,
+            ctl,
+            tt,
+            limits,
+            history,
+            evaluator: G::Evaluator::new(),
+            events,
+            tm,
+            hashes: game_history.to_vec(),
+            evals: vec![0; MAX_PLY + 2],
+            pv_table: vec![G::Move::default(); (MAX_PLY + 1) * (MAX_PLY + 1)],
+            pv_len: vec![0; MAX_PLY + 2],
+            lmr: lmr_table(),
+            root_moves: Vec::new(),
+            root_depth: 0,
+            nodes: 0,
+            unflushed: 0,
+            // A node limit below the usual interval is looked at from the first node on.
+            check_interval: CHECK_INTERVAL.min(ctl.nodes_left() / 8).max(1),
+            stopped: false,
+            null_floor: 0,
+            seldepth: 0,
+            leaf_plies: 0,
+            leaves: 0,
+        }
+    }
+
+    /// Searches `root` until a limit or the stop flag ends it, and says what it found.
+    pub fn run(mut self, root: &G) -> ThreadResult<G::Move> {
+        self.hashes.push(root.hash());
+        self.evaluator.start(root);
+        self.root_moves = self.ordered_root_moves(root);
+        let mut result = ThreadResult {
+            depth: 0,
+            score: -INFINITY,
+            pv: self
+                .root_moves
+                .first()
+                .map(|r| vec![r.mv])
+                .unwrap_or_default(),
+            seldepth: 0,
+            mean_depth: 0.0,
+        };
+        if !self.root_moves.is_empty() {
+            self.iterative_deepening(root, &mut result);
+        }
+        self.ctl.add_nodes_and_check(self.unflushed);
+        if self.id == 0 {
+            // The main thread's end ends the helpers too.
+            self.ctl.abort();
+        }
+        result
+    }
+}

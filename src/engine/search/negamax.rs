@@ -1,0 +1,292 @@
+//! The main search: principal variation search with its pruning, reductions and
+//! extensions, its steps numbered in the order they run.
+
+use super::{is_repetition, Worker};
+use crate::engine::history::QuietsTried;
+use crate::engine::ordering::{MovePicker, OrderingHints};
+use crate::engine::params::*;
+use crate::engine::tt::TtBound;
+use crate::engine::{Evaluator, Game, MoveList};
+
+impl<G: Game> Worker<'_, G> {
+    /// The score of `pos` searched `depth` plies deep within `alpha..beta`; `previous` is the
+    /// history index of the move that led here (`None` after a null move).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn negamax(
+        &mut self,
+        pos: &G,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+        previous: Option<usize>,
+    ) -> i32 {
+        // Step 1: at the horizon, resolve captures first.
+        if depth <= 0 {
+            self.leaf_plies += ply as u64;
+            self.leaves += 1;
+            return self.quiescence(pos, alpha, beta, ply);
+        }
+        if let Some(score) = self.enter_node(pos, ply) {
+            return score;
+        }
+
+        // Step 2: draws by repetition and by rule.
+        if is_repetition(&self.hashes[self.null_floor..], pos.reversible_plies())
+            || pos.is_rule_draw()
+        {
+            return 0;
+        }
+
+        // Step 3: mate-distance pruning: no line from here beats a mate already found
+        // nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        // Step 4: transposition table cut-off (never in PV nodes, to keep the PV whole).
+        let hash = pos.hash();
+        let tt = self.tt.probe(hash, ply);
+        if let Some(e) = tt {
+            if !pv_node && e.depth >= depth && e.cuts(alpha, beta) {
+                return e.score;
+            }
+        }
+
+        // Step 4b: endgame tables, asked only after an irreversible move: within a
+        // material class they know the value but not the way, which the search finds.
+        if let Some(score) = self.table_score(pos, depth, ply) {
+            return score;
+        }
+
+        // Step 5: terminal positions; the legal moves are needed below anyway.
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return if pos.no_moves_is_loss() {
+                -MATE + ply as i32
+            } else if pos.no_moves_is_win() {
+                MATE - ply as i32
+            } else {
+                0
+            };
+        }
+
+        // Step 6: static evaluation, sharpened by a fitting table bound.
+        let in_check = pos.in_check();
+        let mut eval = if in_check {
+            -INFINITY
+        } else {
+            self.evaluator.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL)
+        };
+        if let (Some(e), false) = (tt, in_check) {
+            let sharper = match e.bound {
+                TtBound::Exact => true,
+                TtBound::Lower => e.score > eval,
+                TtBound::Upper => e.score < eval,
+            };
+            if sharper && e.score.abs() < MATE_BOUND {
+                eval = e.score;
+            }
+        }
+        self.evals[ply] = eval;
+        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Step 7: reverse futility pruning: so far above beta that a quiet move of
+            // ours will not lose it all.
+            let margin = RFP_MARGIN * (depth - i32::from(improving));
+            if depth <= RFP_MAX_DEPTH && eval - margin >= beta {
+                return eval;
+            }
+
+            // Step 8: null-move pruning: even passing keeps us above beta. Not when asked
+            // for a mate: mating problems often turn on zugzwang, where passing is the one
+            // thing the defender cannot do.
+            if depth >= NMP_MIN_DEPTH
+                && self.limits.mate.is_none()
+                && eval >= beta
+                && previous.is_some()
+                && pos.null_move_allowed()
+            {
+                let r = NMP_BASE_REDUCTION
+                    + depth / NMP_DEPTH_DIVISOR
+                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
+                let mut child = pos.clone();
+                child.play_null();
+                self.hashes.push(child.hash());
+                self.evaluator.push(pos, &child);
+                let outer_floor = std::mem::replace(&mut self.null_floor, self.hashes.len() - 1);
+                let score = -self.negamax(
+                    &child,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                    None,
+                );
+                self.null_floor = outer_floor;
+                self.hashes.pop();
+                self.evaluator.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    // An unproven mate found by passing is not trusted.
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // Step 9: internal iterative reduction: without a table move this node is badly
+        // ordered; search it shallower now, the next iteration brings the move.
+        let tt_code = tt.map_or(0, |e| e.move_code);
+        if tt_code == 0 && depth >= IIR_MIN_DEPTH {
+            depth -= 1;
+        }
+
+        // Step 10: the moves, best first.
+        let hints = OrderingHints {
+            tt_code,
+            killers: self.history.killers(ply),
+            counter: previous
+                .map(|p| self.history.counter(p))
+                .filter(|&m| m != G::Move::default()),
+        };
+        let history = &self.history;
+        let mut picker = MovePicker::new(pos, &mut moves, &hints, |mv| {
+            history.score(pos.history_index(mv))
+        });
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move: Option<G::Move> = None;
+        let mut searched = 0usize;
+        let mut quiets = QuietsTried::<G::Move>::new();
+        let lmp_quota = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+
+        while let Some(mv) = picker.next_move() {
+            let noisy = pos.is_noisy(mv);
+            let is_tt_move = picker.last_was_tt_move();
+
+            // Step 11: shallow pruning of moves unlikely to matter, once a line that
+            // does not lose to mate is in hand.
+            if best_score > -MATE_BOUND && !in_check {
+                if !noisy {
+                    if !pv_node && depth <= LMP_MAX_DEPTH && quiets.len() >= lmp_quota {
+                        continue;
+                    }
+                    if depth <= FUTILITY_MAX_DEPTH
+                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                    {
+                        continue;
+                    }
+                } else if depth <= SEE_PRUNE_MAX_DEPTH
+                    && !pos.see_at_least(mv, -SEE_CAPTURE_MARGIN * depth)
+                {
+                    continue;
+                }
+            }
+
+            let mut child = pos.clone();
+            child.play(mv);
+            self.hashes.push(child.hash());
+            self.evaluator.push(pos, &child);
+            let gives_check = child.in_check();
+            // Step 12: check extension, bounded so perpetual checks cannot run away.
+            let extension = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + extension;
+            let index = pos.history_index(mv);
+
+            // Step 13: principal variation search with late-move reductions.
+            let score = if searched == 0 {
+                -self.negamax(
+                    &child,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    pv_node,
+                    Some(index),
+                )
+            } else {
+                let mut r = 0;
+                if depth >= LMR_MIN_DEPTH && !noisy && !in_check && searched > usize::from(pv_node)
+                {
+                    r = self.lmr[(depth.min(63) as usize) * 64 + searched.min(63)];
+                    r -= i32::from(pv_node) + i32::from(gives_check) + i32::from(is_tt_move);
+                    r += i32::from(!improving);
+                    r -= self.history.score(index) / LMR_HISTORY_DIVISOR;
+                    r = r.clamp(0, (new_depth - 1).max(0));
+                }
+                let mut score = -self.negamax(
+                    &child,
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                    Some(index),
+                );
+                if score > alpha && r > 0 {
+                    score = -self.negamax(
+                        &child,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        Some(index),
+                    );
+                }
+                if score > alpha && score < beta && pv_node {
+                    score =
+                        -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true, Some(index));
+                }
+                score
+            };
+            self.hashes.pop();
+            self.evaluator.pop();
+            searched += 1;
+            if self.stopped {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = Some(mv);
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if score >= beta {
+                        // Step 14: a cut-off teaches the ordering tables.
+                        if !noisy {
+                            self.reward_quiet(pos, ply, depth, mv, previous, quiets.as_slice());
+                        }
+                        break;
+                    }
+                }
+            }
+            if !noisy {
+                quiets.push(mv);
+            }
+        }
+
+        // Step 15: store the result.
+        let bound = if best_score >= beta {
+            TtBound::Lower
+        } else if alpha > original_alpha {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
+        let code = best_move.map_or(0, G::move_code);
+        self.tt.store(hash, ply, code, best_score, depth, bound);
+        best_score
+    }
+}

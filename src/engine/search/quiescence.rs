@@ -1,0 +1,107 @@
+//! Quiescence: captures (in draughts, compulsory ones) resolved until the position is quiet.
+
+use super::Worker;
+use crate::engine::ordering::{MovePicker, OrderingHints};
+use crate::engine::params::*;
+use crate::engine::tt::TtBound;
+use crate::engine::{Evaluator, Game, MoveList};
+
+impl<G: Game> Worker<'_, G> {
+    /// Resolves noisy moves until the position is quiet, so the static evaluation is
+    /// never taken in the middle of an exchange. In check every legal move is searched.
+    pub(super) fn quiescence(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if let Some(score) = self.enter_node(pos, ply) {
+            return score;
+        }
+        if pos.is_rule_draw() {
+            return 0;
+        }
+        let hash = pos.hash();
+        let tt = self.tt.probe(hash, ply);
+        if let Some(e) = tt {
+            if e.cuts(alpha, beta) {
+                return e.score;
+            }
+        }
+        if let Some(score) = self.table_score(pos, 0, ply) {
+            return score;
+        }
+        let in_check = pos.in_check();
+        // In check (draughts: with a capture to make) there is no stand pat: every legal
+        // move is searched.
+        let mut moves = MoveList::new();
+        let mut best_score;
+        if in_check {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return if pos.no_moves_is_loss() {
+                    -MATE + ply as i32
+                } else if pos.no_moves_is_win() {
+                    MATE - ply as i32
+                } else {
+                    0
+                };
+            }
+            best_score = -INFINITY;
+        } else {
+            let stand_pat = self.evaluator.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best_score = stand_pat;
+            pos.noisy_moves(&mut moves);
+        }
+        let original_alpha = alpha;
+        let hints = OrderingHints {
+            tt_code: tt.map_or(0, |e| e.move_code),
+            killers: [G::Move::default(); 2],
+            counter: None,
+        };
+        let history = &self.history;
+        let mut picker = MovePicker::new(pos, &mut moves, &hints, |mv| {
+            history.score(pos.history_index(mv))
+        });
+        let mut best_move = None;
+        while let Some(mv) = picker.next_move() {
+            // A capture that loses material cannot raise a stand-pat score.
+            if !in_check && !pos.see_at_least(mv, 0) {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play(mv);
+            self.evaluator.push(pos, &child);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            self.evaluator.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            TtBound::Lower
+        } else if alpha > original_alpha {
+            TtBound::Exact
+        } else {
+            TtBound::Upper
+        };
+        self.tt.store(
+            hash,
+            ply,
+            best_move.map_or(0, G::move_code),
+            best_score,
+            0,
+            bound,
+        );
+        best_score
+    }
+}
