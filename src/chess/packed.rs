@@ -109,6 +109,32 @@ impl PackedPosition {
             .map(|(i, sq)| (sq, piece_of(self.pieces[i / 2] >> (4 * (i % 2)) & 15)))
     }
 
+    /// The same record with the board mirrored left to right (a-file <-> h-file). Chess is
+    /// symmetric that way except for castling, which the record does not keep, so the mirror
+    /// is as good a training position as the original.
+    pub fn mirrored_files(&self) -> Self {
+        let mut board = [None; 64];
+        for (sq, piece) in self.pieces() {
+            board[sq.flip_file().index()] = Some(piece);
+        }
+        let mut occupancy = 0u64;
+        let mut pieces = [0u8; 16];
+        for (sq, piece) in board
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.map(|p| (i, p)))
+        {
+            let i = occupancy.count_ones() as usize;
+            pieces[i / 2] |= nibble(piece) << (4 * (i % 2));
+            occupancy |= 1 << sq;
+        }
+        Self {
+            occupancy,
+            pieces,
+            ..*self
+        }
+    }
+
     /// The 32 bytes of the record.
     pub fn to_bytes(&self) -> [u8; PACKED_SIZE] {
         let mut out = [0u8; PACKED_SIZE];
@@ -261,6 +287,22 @@ mod tests {
             assert_eq!(back.score(), -123);
             assert_eq!(back.pieces().count() as u32, pos.occupied().count());
         }
+    }
+
+    #[test]
+    fn mirroring_files_swaps_wings_and_keeps_the_rest() {
+        let pos = Position::from_fen(
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b - - 3 17",
+        )
+        .unwrap();
+        let packed = PackedPosition::new(&pos, 57, Outcome::Loss);
+        let mirror = packed.mirrored_files();
+        assert_eq!(
+            mirror.to_fen(),
+            "r2k3r/1bpqpp1p/1pnp2nb/3NP3/3P2p1/p1Q2N2/PPPBBPPP/R2K3R b - - 3 17"
+        );
+        assert_eq!((mirror.score(), mirror.outcome()), (57, Outcome::Loss));
+        assert_eq!(mirror.mirrored_files(), packed);
     }
 
     #[test]

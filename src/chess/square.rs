@@ -45,6 +45,12 @@ impl Square {
         Square(self.0 ^ 56)
     }
 
+    /// The square mirrored left to right (a1 <-> h1).
+    #[inline]
+    pub const fn flip_file(self) -> Self {
+        Square(self.0 ^ 7)
+    }
+
     /// Parses algebraic text such as `e4`; `None` for anything else.
     pub fn parse(text: &str) -> Option<Self> {
         let bytes = text.as_bytes();

@@ -55,4 +55,9 @@ pub trait FeatureSet: Send + Sync + 'static {
     fn active_features(record: &Self::Record, out: &mut ActiveFeatures);
     /// The output bucket for the record.
     fn bucket(record: &Self::Record) -> usize;
+    /// The record's mirror image under a symmetry of the game that keeps its value (a
+    /// second training position for free), or `None` where the game has none.
+    fn mirrored(_record: &Self::Record) -> Option<Self::Record> {
+        None
+    }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 pub const USAGE: &str =
     "usage: train --data FILE [--data FILE ...] --out DIR [--game chess|draughts]
              [--hidden N] [--epochs N] [--batch N] [--lr X] [--final-lr X] [--wdl X]
-             [--decay X] [--validation X | --validation-data FILE] [--threads N] [--seed S]
+             [--decay X] [--mirror true|false] [--validation X | --validation-data FILE] [--threads N] [--seed S]
              [--resume CHECKPOINT]";
 
 /// The game whose records and inputs are trained.
@@ -41,6 +41,9 @@ pub struct TrainOptions {
     pub wdl: f32,
     /// AdamW weight decay.
     pub decay: f32,
+    /// Whether the training positions are doubled by their mirror images where the game
+    /// has that symmetry (chess: files a-h swapped).
+    pub mirror: bool,
     /// Share of the data held out for validation (the end of the last file).
     pub validation: f64,
     /// A file of positions to validate on instead (other games, other seed).
@@ -72,6 +75,7 @@ pub fn parse_train_args(args: &[String]) -> Result<TrainOptions, String> {
         final_lr: 0.00001,
         wdl: 0.0,
         decay: 0.01,
+        mirror: true,
         validation: 0.01,
         validation_data: None,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -98,6 +102,7 @@ pub fn parse_train_args(args: &[String]) -> Result<TrainOptions, String> {
             "--final-lr" => o.final_lr = value(flag, next)?,
             "--wdl" => o.wdl = value(flag, next)?,
             "--decay" => o.decay = value(flag, next)?,
+            "--mirror" => o.mirror = value(flag, next)?,
             "--validation" => o.validation = value(flag, next)?,
             "--validation-data" => {
                 o.validation_data = Some(PathBuf::from(value::<String>(flag, next)?));

@@ -149,12 +149,20 @@ fn train_in_pool<F: FeatureSet>(o: &TrainOptions) -> Result<Vec<EpochReport>, Tr
         (records.len() as f64 * o.validation) as usize
     };
     let boundary = records.len() - held_out;
-    let (training, tail) = records.split_at_mut(boundary);
+    let (training, tail) = records.split_at(boundary);
     let validation: &[F::Record] = if o.validation_data.is_some() {
         &separate
     } else {
         tail
     };
+    // Only training positions are mirrored: the validation loss stays a measure on
+    // positions exactly as games produced them.
+    let mut training = training.to_vec();
+    if o.mirror {
+        let mirrors: Vec<F::Record> = training.iter().filter_map(F::mirrored).collect();
+        training.extend(mirrors);
+    }
+    let training = &mut training[..];
     if training.len() < o.batch {
         return Err(TrainError::Setup(format!(
             "{} training positions, fewer than one batch of {}",

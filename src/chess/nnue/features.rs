@@ -54,6 +54,10 @@ impl FeatureSet for Chess768 {
     fn bucket(record: &PackedPosition) -> usize {
         output_bucket(record.piece_count())
     }
+
+    fn mirrored(record: &PackedPosition) -> Option<PackedPosition> {
+        Some(record.mirrored_files())
+    }
 }
 
 #[cfg(test)]
