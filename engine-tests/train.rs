@@ -39,7 +39,7 @@ fn trains_exports_and_resumes() {
         &[
             "datagen",
             "--games",
-            "40",
+            "80",
             "--nodes",
             "300",
             "--threads",
@@ -60,7 +60,7 @@ fn trains_exports_and_resumes() {
         "--batch",
         "128",
         "--lr",
-        "0.002",
+        "0.001",
         "--final-lr",
         "0.0005",
         "--validation",

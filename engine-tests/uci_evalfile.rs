@@ -47,12 +47,15 @@ fn evalfile_loads_good_files_and_refuses_bad_ones() {
          isready\n\
          setoption name EvalFile value <empty>\n\
          eval\n\
+         setoption name Use NNUE value false\n\
+         eval\n\
          quit\n",
         dir = dir.display()
     ));
     let _ = std::fs::remove_dir_all(&dir);
 
-    assert!(lines.contains(&"option name EvalFile type string default <empty>".to_string()));
+    assert!(lines.contains(&"option name EvalFile type string default chess-gen1.nnue".to_string()));
+    assert!(lines.contains(&"option name Use NNUE type check default true".to_string()));
     let loaded = position_of(&lines, "info string EvalFile: evaluating with");
     assert!(lines[loaded].ends_with("(768x64)"), "{}", lines[loaded]);
     let first_eval = position_of(&lines, "network ");
@@ -73,9 +76,20 @@ fn evalfile_loads_good_files_and_refuses_bad_ones() {
     // The search plays with it, and the session goes on.
     assert!(lines.iter().any(|l| l.starts_with("bestmove ")));
     assert!(lines.contains(&"readyok".to_string()));
-    assert!(lines
-        .iter()
-        .any(|l| l == "no network in use (EvalFile): the hand-written evaluation"));
+    // `<empty>` goes back to the embedded network, `Use NNUE` false to the hand-written
+    // evaluation.
+    let embedded = second_eval + 1 + position_of(&lines[second_eval + 1..], "network ");
+    assert!(
+        lines[embedded].starts_with("network <empty> (768x256 -> 8 buckets)"),
+        "{}",
+        lines[embedded]
+    );
+    let by_hand = position_of(&lines, "no network in use");
+    assert!(by_hand > embedded);
+    assert_eq!(
+        lines[by_hand],
+        "no network in use (Use NNUE, EvalFile): the hand-written evaluation"
+    );
 }
 
 #[test]

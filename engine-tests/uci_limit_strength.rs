@@ -140,9 +140,11 @@ fn limited_infinite_search_waits_for_stop_and_answers_it() {
     engine.quit();
 }
 
-/// Final `info` and `bestmove` of `go depth 10` in a fresh engine after `setup`.
+/// Final `info` and `bestmove` of `go depth 10` in a fresh engine after `setup`, with the
+/// hand-written evaluation the pinned lines were searched with.
 fn depth_10(setup: &str, fen: &str) -> Vec<String> {
     let mut engine = Engine::start();
+    engine.send("setoption name Use NNUE value false");
     engine.send(setup);
     engine.send(&format!("position fen {fen}"));
     engine.send("go depth 10");

@@ -147,17 +147,20 @@ fn the_search_probes_within_the_limit_and_depth() {
     let Some(shared) = shared_tables() else {
         return;
     };
-    // Rxd5 is the only capture within two plies; it leaves four pieces, which the search
-    // probes at depth 1 or more (the largest tables are probed only at SyzygyProbeDepth).
+    // Rxd5 is the only capture within two plies of the hand-written evaluation's tree; it
+    // leaves four pieces, which the search probes at depth 1 or more (the largest tables
+    // are probed only at SyzygyProbeDepth). The network's tree also reaches a three-piece
+    // position, which is probed at any depth, so the evaluation is pinned.
     let fen = "4k2r/8/8/3n4/8/8/8/K2R4 w - - 0 1";
-    let probed = last_info(&shared, "", fen, 2);
+    let by_hand = "setoption name Use NNUE value false\n";
+    let probed = last_info(&shared, by_hand, fen, 2);
     assert!(probed.contains(" tbhits "), "{probed}");
     for options in [
         "setoption name SyzygyProbeDepth value 100\n",
         "setoption name SyzygyProbeLimit value 3\n",
         "setoption name SyzygyProbeLimit value 0\n",
     ] {
-        let line = last_info(&shared, options, fen, 2);
+        let line = last_info(&shared, &format!("{by_hand}{options}"), fen, 2);
         assert!(!line.contains("tbhits"), "{options}: {line}");
     }
 }

@@ -1,18 +1,29 @@
 //! The network a game evaluates with: the one built into the binary (if the game has one),
 //! or one loaded from a file (UCI `EvalFile`) for every search that starts afterwards. A
-//! file that cannot be used changes nothing. Without either, the game evaluates by hand.
+//! file that cannot be used changes nothing. Without either, or when told to (UCI
+//! `Use NNUE`), the game evaluates by hand.
 
 use super::{FeatureSetId, Network, NetworkError};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock, RwLock};
 
+/// Which evaluation a slot hands out.
+enum Choice {
+    /// The network built into the binary (or none, if the game has none).
+    Embedded,
+    /// A network read from a file.
+    Loaded(Arc<Network>),
+    /// No network: the hand-written evaluation.
+    HandWritten,
+}
+
 /// One game's network in use: a loaded one, else the embedded one, else none.
 pub struct NetworkSlot {
     features: FeatureSetId,
     embedded_bytes: Option<&'static [u8]>,
     embedded: OnceLock<Option<Arc<Network>>>,
-    loaded: RwLock<Option<Arc<Network>>>,
+    choice: RwLock<Choice>,
 }
 
 impl NetworkSlot {
@@ -24,18 +35,25 @@ impl NetworkSlot {
             features,
             embedded_bytes,
             embedded: OnceLock::new(),
-            loaded: RwLock::new(None),
+            choice: RwLock::new(Choice::Embedded),
         }
     }
 
     /// The network searches use now (`None`: evaluate by hand).
     pub fn current(&self) -> Option<Arc<Network>> {
-        let loaded = self
-            .loaded
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .clone();
-        loaded.or_else(|| self.embedded())
+        match &*self.choice.read().unwrap_or_else(|e| e.into_inner()) {
+            Choice::Embedded => self.embedded(),
+            Choice::Loaded(net) => Some(Arc::clone(net)),
+            Choice::HandWritten => None,
+        }
+    }
+
+    /// Whether the hand-written evaluation was asked for.
+    pub fn is_hand_written(&self) -> bool {
+        matches!(
+            *self.choice.read().unwrap_or_else(|e| e.into_inner()),
+            Choice::HandWritten
+        )
     }
 
     /// The network built into the binary, if the game has one.
@@ -56,7 +74,16 @@ impl NetworkSlot {
 
     /// Goes back to the embedded network (or to none).
     pub fn use_embedded(&self) {
-        *self.loaded.write().unwrap_or_else(|e| e.into_inner()) = None;
+        self.choose(Choice::Embedded);
+    }
+
+    /// Evaluates by hand from now on, whatever network there is.
+    pub fn use_hand_written(&self) {
+        self.choose(Choice::HandWritten);
+    }
+
+    fn choose(&self, choice: Choice) {
+        *self.choice.write().unwrap_or_else(|e| e.into_inner()) = choice;
     }
 
     /// Reads the network in `path` and uses it from now on; on any error the network in
@@ -65,7 +92,7 @@ impl NetworkSlot {
         let bytes = std::fs::read(path).map_err(|e| NetworkFileError::Io(path.to_path_buf(), e))?;
         let net = Network::from_bytes(&bytes, self.features)
             .map_err(|e| NetworkFileError::Invalid(path.to_path_buf(), e))?;
-        *self.loaded.write().unwrap_or_else(|e| e.into_inner()) = Some(Arc::new(net));
+        self.choose(Choice::Loaded(Arc::new(net)));
         Ok(())
     }
 }

@@ -258,9 +258,13 @@ fn network_files_load_and_damaged_ones_are_refused() {
             NetworkError::WrongFeatureSet { .. }
         ))
     ));
-    let _ = std::fs::remove_dir_all(&dir);
     // None of the failures replaced the network in use.
     assert!(Arc::ptr_eq(&slot.current().unwrap(), &loaded));
+    slot.use_hand_written();
+    assert!(slot.current().is_none() && slot.is_hand_written());
+    slot.load_file(&good).unwrap();
+    assert!(slot.current().is_some() && !slot.is_hand_written());
+    let _ = std::fs::remove_dir_all(&dir);
     slot.use_embedded();
     assert!(slot.current().is_none());
 }

@@ -31,6 +31,8 @@ pub enum OptionChange {
     ShowWdl(bool),
     /// Simple/Bronstein delay of the time control (UCI cannot send it).
     MoveDelay(Duration),
+    /// Whether to evaluate with a network (`EvalFile`) or by hand.
+    UseNnue(bool),
     /// The evaluation network: a file to load, or the embedded network's name.
     EvalFile(String),
     /// Directories of Syzygy endgame tables (`<empty>`: none).
@@ -101,7 +103,7 @@ fn millis(value: i64) -> Duration {
 }
 
 /// Every option tvilling declares, in the order the `uci` answer lists them.
-pub const OPTIONS: [OptionSpec; 16] = [
+pub const OPTIONS: [OptionSpec; 17] = [
     OptionSpec {
         name: "Hash",
         kind: OptionKind::Spin {
@@ -172,6 +174,13 @@ pub const OPTIONS: [OptionSpec; 16] = [
             min: 0,
             max: 60000,
             change: |v| OptionChange::MoveDelay(millis(v)),
+        },
+    },
+    OptionSpec {
+        name: "Use NNUE",
+        kind: OptionKind::Check {
+            default: true,
+            change: OptionChange::UseNnue,
         },
     },
     OptionSpec {
@@ -333,7 +342,8 @@ mod tests {
                 "option name Clear Hash type button",
                 "option name UCI_ShowWDL type check default false",
                 "option name Move Delay type spin default 0 min 0 max 60000",
-                "option name EvalFile type string default <empty>",
+                "option name Use NNUE type check default true",
+                "option name EvalFile type string default chess-gen1.nnue",
                 "option name SyzygyPath type string default <empty>",
                 "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
                 "option name Syzygy50MoveRule type check default true",
@@ -372,6 +382,7 @@ mod tests {
                 OptionChange::MoveOverhead(Duration::from_millis(10)),
                 OptionChange::ShowWdl(false),
                 OptionChange::MoveDelay(Duration::ZERO),
+                OptionChange::UseNnue(true),
                 OptionChange::EvalFile(EMBEDDED_NAME.to_string()),
                 OptionChange::SyzygyPath("<empty>".to_string()),
                 OptionChange::SyzygyProbeDepth(1),
@@ -413,6 +424,10 @@ mod tests {
         assert_eq!(
             parse_option("Clear Hash", None),
             Ok(OptionChange::ClearHash)
+        );
+        assert_eq!(
+            parse_option("use nnue", Some("false")),
+            Ok(OptionChange::UseNnue(false))
         );
         assert_eq!(
             parse_option("UCI_ShowWDL", Some("true")),

@@ -251,9 +251,9 @@ impl<W: Write> Session<W> {
                         ))?;
                         self.line("hand-written evaluation, for comparison:")?;
                     }
-                    None => {
-                        self.line("no network in use (EvalFile): the hand-written evaluation")?
-                    }
+                    None => self.line(
+                        "no network in use (Use NNUE, EvalFile): the hand-written evaluation",
+                    )?,
                 }
                 for line in explain(&self.game.root) {
                     self.line(&line)?;
@@ -274,28 +274,33 @@ impl<W: Write> Session<W> {
             Err(e) => return self.error(&e.to_string()),
         };
         let previous_eval_file = self.settings.eval_file.clone();
+        let previous_use_nnue = self.settings.use_nnue;
         if self.settings.apply(change.clone()) {
             match change {
                 OptionChange::Hash(mb) => self.searcher.set_hash_mb(mb),
                 OptionChange::Threads(threads) => self.searcher.set_threads(threads),
                 OptionChange::ClearHash => self.searcher.clear(),
-                OptionChange::EvalFile(file) => match use_eval_file(&file) {
-                    Ok(()) => {
-                        let text = match CHESS_NETWORK.current() {
-                            Some(net) => format!(
-                                "EvalFile: evaluating with {file} ({}x{})",
-                                net.shape().inputs,
-                                net.shape().hidden
-                            ),
-                            None => "EvalFile: evaluating by hand (no network)".to_string(),
-                        };
-                        self.line(&info_string(&text))?;
+                OptionChange::EvalFile(_) | OptionChange::UseNnue(_) => {
+                    match select_network(self.settings.use_nnue, &self.settings.eval_file) {
+                        Ok(()) => {
+                            let text = match CHESS_NETWORK.current() {
+                                Some(net) => format!(
+                                    "EvalFile: evaluating with {} ({}x{})",
+                                    self.settings.eval_file,
+                                    net.shape().inputs,
+                                    net.shape().hidden
+                                ),
+                                None => "EvalFile: evaluating by hand (no network)".to_string(),
+                            };
+                            self.line(&info_string(&text))?;
+                        }
+                        Err(e) => {
+                            self.settings.eval_file = previous_eval_file;
+                            self.settings.use_nnue = previous_use_nnue;
+                            self.error(&format!("EvalFile: {e}; the network in use stays"))?;
+                        }
                     }
-                    Err(e) => {
-                        self.settings.eval_file = previous_eval_file;
-                        self.error(&format!("EvalFile: {e}; the network in use stays"))?;
-                    }
-                },
+                }
                 OptionChange::SyzygyPath(path) => self.use_syzygy_path(&path)?,
                 OptionChange::SyzygyProbeDepth(depth) => syzygy::set_probe_depth(depth),
                 OptionChange::Syzygy50MoveRule(on) => syzygy::set_fifty_move_rule(on),
@@ -466,10 +471,13 @@ impl<W: Write> Session<W> {
     }
 }
 
-/// Makes `EvalFile`'s value the network of every later search: the embedded network for
-/// its own name (or nothing), otherwise the file at that path.
-fn use_eval_file(file: &str) -> Result<(), NetworkFileError> {
-    if file.is_empty() || file == EMBEDDED_NAME {
+/// Makes the evaluation every later search uses the one `Use NNUE` and `EvalFile` name:
+/// by hand, the embedded network (its own name, or nothing), or the file at that path.
+fn select_network(use_nnue: bool, file: &str) -> Result<(), NetworkFileError> {
+    if !use_nnue {
+        CHESS_NETWORK.use_hand_written();
+        Ok(())
+    } else if file.is_empty() || file == "<empty>" || file == EMBEDDED_NAME {
         CHESS_NETWORK.use_embedded();
         Ok(())
     } else {

@@ -29,6 +29,8 @@ pub struct EngineSettings {
     pub move_delay: Duration,
     /// The evaluation network asked for: a path, or the embedded network's name.
     pub eval_file: String,
+    /// Whether the network evaluates (else the hand-written evaluation).
+    pub use_nnue: bool,
     /// Syzygy table directories asked for (`<empty>`: none).
     pub syzygy_path: String,
     /// Least depth for probing positions as big as the largest tables.
@@ -55,6 +57,7 @@ impl Default for EngineSettings {
             show_wdl: false,
             move_delay: Duration::ZERO,
             eval_file: String::new(),
+            use_nnue: false,
             syzygy_path: String::new(),
             syzygy_probe_depth: 0,
             syzygy_50_move_rule: false,
@@ -111,6 +114,10 @@ impl EngineSettings {
                 self.move_delay = delay;
                 false
             }
+            OptionChange::UseNnue(on) => {
+                self.use_nnue = on;
+                true
+            }
             OptionChange::EvalFile(file) => {
                 self.eval_file = file;
                 true
@@ -163,6 +170,7 @@ mod tests {
                 show_wdl: false,
                 move_delay: Duration::ZERO,
                 eval_file: crate::chess::nnue::EMBEDDED_NAME.to_string(),
+                use_nnue: true,
                 syzygy_path: "<empty>".to_string(),
                 syzygy_probe_depth: 1,
                 syzygy_50_move_rule: true,
