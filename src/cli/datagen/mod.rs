@@ -109,6 +109,11 @@ pub fn run_datagen(args: &[String]) -> Result<(), DatagenError> {
                 generate(&options, &starts)
             }
             DataGame::Draughts => {
+                if let Some(path) = &options.evalfile {
+                    crate::draughts::nnue::DRAUGHTS_NETWORK
+                        .load_file(path)
+                        .map_err(|e| DatagenError::Setup(e.to_string()))?;
+                }
                 let starts = draughts::draughts_starts(options.book.as_deref())
                     .map_err(DatagenError::Setup)?;
                 generate(&options, &starts)

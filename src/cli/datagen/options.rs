@@ -53,7 +53,7 @@ pub struct GenerateOptions {
     pub seed: u64,
     /// The data file (appended to).
     pub out: PathBuf,
-    /// The evaluation network the games are played with (chess; default: the engine's).
+    /// The evaluation network the games are played with (default: the embedded one).
     pub evalfile: Option<PathBuf>,
 }
 
@@ -147,8 +147,8 @@ pub fn parse_datagen_args(args: &[String], seed_if_unset: u64) -> Result<Datagen
     if book.is_some() && frc {
         return Err("--book and --frc exclude each other".into());
     }
-    if (frc || evalfile.is_some()) && game != DataGame::Chess {
-        return Err("--frc and --evalfile are for chess".into());
+    if frc && game != DataGame::Chess {
+        return Err("--frc is for chess".into());
     }
     let random_plies = random_plies.unwrap_or(if book.is_some() {
         0
@@ -227,7 +227,6 @@ mod tests {
             "--frobnicate",
             "--game go",
             "--game draughts --frc",
-            "--game draughts --evalfile n.nnue",
             "--evalfile",
             "--book a.pgn --frc",
         ] {

@@ -3,9 +3,13 @@
 use crate::nnue::slot::NetworkSlot;
 use crate::nnue::FeatureSetId;
 
-/// The default of the Hub parameter `evalfile`: no file, so the embedded network (none
-/// yet: the hand-written evaluation).
-pub const EMBEDDED_NAME: &str = "";
+/// The default of the Hub parameter `evalfile`: the name of the network built into the
+/// binary.
+pub const EMBEDDED_NAME: &str = "draughts-gen1.nnue";
 
-/// The draughts network in use: one loaded by `evalfile`, else the hand-written evaluation.
-pub static DRAUGHTS_NETWORK: NetworkSlot = NetworkSlot::new(FeatureSetId::Draughts200, None);
+/// The draughts network in use: one loaded by `evalfile`, else the embedded one (unless
+/// the hand-written evaluation was asked for).
+pub static DRAUGHTS_NETWORK: NetworkSlot = NetworkSlot::new(
+    FeatureSetId::Draughts200,
+    Some(include_bytes!("../../../nets/draughts-gen1.nnue")),
+);

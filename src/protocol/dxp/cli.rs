@@ -21,9 +21,9 @@ pub const DEFAULT_LISTEN: &str = "127.0.0.1:27531";
 /// Usage text shown with every command-line error.
 pub const USAGE: &str =
     "usage: tvilling dxp [--listen ADDR:PORT] [--hash MB] [--threads N] [--egdb DIR] [--egdb-pieces N] \
-     [--evalfile NET]\n       \
+     [--evalfile NET] [--nnue true|false]\n       \
      tvilling dxp --connect HOST:PORT --color white|black --time MINUTES --moves N [--games N] \
-     [--hash MB] [--threads N] [--egdb DIR] [--egdb-pieces N] [--evalfile NET]";
+     [--hash MB] [--threads N] [--egdb DIR] [--egdb-pieces N] [--evalfile NET] [--nnue true|false]";
 
 /// Largest transposition table `--hash` accepts, in MB (as the Hub `hash` parameter).
 const MAX_HASH_MB: usize = 65536;
@@ -44,8 +44,10 @@ pub struct DxpArgs {
     pub egdb_dir: PathBuf,
     /// Tables of up to this many pieces are used (0: none).
     pub egdb_pieces: u32,
-    /// A draughts evaluation network to play with instead of the default evaluation.
+    /// A draughts evaluation network to play with instead of the embedded one.
     pub evalfile: Option<PathBuf>,
+    /// Whether a network evaluates (false: the hand-written evaluation).
+    pub nnue: bool,
 }
 
 /// The role asked for on the command line.
@@ -116,6 +118,7 @@ pub fn parse_args(args: &[String]) -> Result<DxpArgs, DxpCliError> {
     let mut egdb_dir = default_egdb_dir();
     let mut egdb_pieces = GENERATE_UP_TO;
     let mut evalfile = None;
+    let mut nnue = true;
     let mut rest = args.iter();
     while let Some(flag) = rest.next() {
         let value = rest
@@ -142,6 +145,17 @@ pub fn parse_args(args: &[String]) -> Result<DxpArgs, DxpCliError> {
             "--threads" => threads = in_range(flag, value, MAX_THREADS)?,
             "--egdb" => egdb_dir = PathBuf::from(value),
             "--evalfile" => evalfile = Some(PathBuf::from(value)),
+            "--nnue" => {
+                nnue = match value.as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(DxpCliError::Usage(format!(
+                            "--nnue: '{value}' is neither true nor false"
+                        )))
+                    }
+                }
+            }
             "--egdb-pieces" => {
                 egdb_pieces = number(flag, value)?;
                 if egdb_pieces > MAX_DB_PIECES {
@@ -160,6 +174,7 @@ pub fn parse_args(args: &[String]) -> Result<DxpArgs, DxpCliError> {
         egdb_dir: egdb_dir.clone(),
         egdb_pieces,
         evalfile: evalfile.clone(),
+        nnue,
     };
     let Some(address) = connect else {
         if color.is_some() || minutes.is_some() || moves.is_some() {
@@ -189,7 +204,9 @@ pub fn parse_args(args: &[String]) -> Result<DxpArgs, DxpCliError> {
 /// Runs `tvilling dxp` with the arguments after `dxp`.
 pub fn run(args: &[String]) -> Result<(), DxpCliError> {
     let parsed = parse_args(args)?;
-    if let Some(path) = &parsed.evalfile {
+    if !parsed.nnue {
+        DRAUGHTS_NETWORK.use_hand_written();
+    } else if let Some(path) = &parsed.evalfile {
         DRAUGHTS_NETWORK
             .load_file(path)
             .map_err(DxpCliError::Network)?;
@@ -234,6 +251,7 @@ mod tests {
                 egdb_dir: default_egdb_dir(),
                 egdb_pieces: GENERATE_UP_TO,
                 evalfile: None,
+                nnue: true,
             }
         );
         assert_eq!(
@@ -274,6 +292,7 @@ mod tests {
             "--threads many",
             "--egdb-pieces 6",
             "--egdb-pieces x",
+            "--nnue maybe",
         ] {
             assert!(
                 matches!(parse_args(&args(bad)), Err(DxpCliError::Usage(_))),
@@ -285,7 +304,7 @@ mod tests {
     #[test]
     fn engine_size_flags_go_with_either_role() {
         let follower = parse_args(&args(
-            "--hash 128 --threads 2 --egdb /t --egdb-pieces 0 --evalfile n",
+            "--hash 128 --threads 2 --egdb /t --egdb-pieces 0 --evalfile n --nnue false",
         ))
         .unwrap();
         assert_eq!((follower.hash_mb, follower.threads), (128, 2));
@@ -294,6 +313,7 @@ mod tests {
             (PathBuf::from("/t"), 0)
         );
         assert_eq!(follower.evalfile, Some(PathBuf::from("n")));
+        assert!(!follower.nnue);
         let initiator = parse_args(&args(
             "--threads 4 --connect h:1 --color white --time 1 --moves 2 --hash 1",
         ))

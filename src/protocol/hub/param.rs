@@ -46,7 +46,7 @@ struct ParamSpec {
 }
 
 /// Every parameter we declare, in the order the `param` lines are sent.
-const PARAMS: [ParamSpec; 7] = [
+const PARAMS: [ParamSpec; 8] = [
     ParamSpec {
         name: "variant",
         kind: ParamKind::Enum {
@@ -96,6 +96,13 @@ const PARAMS: [ParamSpec; 7] = [
         },
     },
     ParamSpec {
+        name: "nnue",
+        kind: ParamKind::Bool {
+            default: true,
+            change: ParamChange::Nnue,
+        },
+    },
+    ParamSpec {
         name: "evalfile",
         kind: ParamKind::Text {
             default: || crate::draughts::nnue::EMBEDDED_NAME.to_string(),
@@ -119,7 +126,9 @@ pub enum ParamChange {
     EgdbDir(String),
     /// `egdb-pieces`: tables of up to this many pieces are used (0: none).
     EgdbPieces(usize),
-    /// `evalfile`: the evaluation network to load (empty: the default evaluation).
+    /// `nnue`: evaluate with the network (`evalfile`), or by hand.
+    Nnue(bool),
+    /// `evalfile`: the evaluation network to load (empty: the embedded one).
     EvalFile(String),
 }
 
@@ -207,7 +216,8 @@ mod tests {
                     hub_value(&default_egdb_dir().display().to_string())
                 ),
                 "param name=egdb-pieces value=4 type=int min=0 max=5",
-                "param name=evalfile value=\"\" type=string",
+                "param name=nnue value=true type=bool",
+                "param name=evalfile value=draughts-gen1.nnue type=string",
             ]
         );
     }

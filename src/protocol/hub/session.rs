@@ -22,7 +22,7 @@ use super::level::LevelCommand;
 use super::output::{done_line, error_line, id_line, info_line, pong_line, ready_line, wait_line};
 use super::param::{param_lines, parse_param, ParamChange, DEFAULT_HASH_MB};
 use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO};
-use crate::draughts::nnue::DRAUGHTS_NETWORK;
+use crate::draughts::nnue::{DRAUGHTS_NETWORK, EMBEDDED_NAME};
 use crate::draughts::notation::{move_to_hub, parse_hub};
 use crate::draughts::variant::VariantSearchPosition;
 use crate::draughts::variant::{self, Variant, VariantGameState, VariantPosition};
@@ -48,7 +48,9 @@ pub enum HubRunError {
 impl std::fmt::Display for HubRunError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Self::Usage(why) => write!(f, "{why}\nusage: tvilling hub [--evalfile NET]"),
+            Self::Usage(why) => {
+                write!(f, "{why}\nusage: tvilling hub [--evalfile NET | --no-nnue]")
+            }
             Self::Network(e) => write!(f, "--evalfile: {e}"),
             Self::Io(e) => write!(f, "{e}"),
         }
@@ -57,22 +59,29 @@ impl std::fmt::Display for HubRunError {
 
 impl std::error::Error for HubRunError {}
 
-/// Runs `tvilling hub [--evalfile NET]`: the Hub protocol on stdin/stdout until `quit` or
-/// the end of stdin. `--evalfile` starts with that network, as `set-param name=evalfile`
-/// would (for GUIs and referees that cannot send parameters).
+/// Runs `tvilling hub [--evalfile NET | --no-nnue]`: the Hub protocol on stdin/stdout until
+/// `quit` or the end of stdin. `--evalfile` starts with that network and `--no-nnue` with
+/// the hand-written evaluation, as `set-param name=evalfile` or `name=nnue` would (for
+/// GUIs and referees that cannot send parameters).
 pub fn run(args: &[String]) -> Result<(), HubRunError> {
+    let stdout = io::stdout();
+    let mut session = HubSession::new(stdout.lock());
     match args {
         [] => {}
-        [flag, path] if flag == "--evalfile" => DRAUGHTS_NETWORK
-            .load_file(Path::new(path))
-            .map_err(HubRunError::Network)?,
+        [flag, path] if flag == "--evalfile" => {
+            DRAUGHTS_NETWORK
+                .load_file(Path::new(path))
+                .map_err(HubRunError::Network)?;
+            session.eval_file = path.clone();
+        }
+        [flag] if flag == "--no-nnue" => {
+            DRAUGHTS_NETWORK.use_hand_written();
+            session.use_nnue = false;
+        }
         _ => return Err(HubRunError::Usage(format!("unexpected arguments {args:?}"))),
     }
     let input = spawn_stdin_reader();
-    let stdout = io::stdout();
-    HubSession::new(stdout.lock())
-        .run(&input)
-        .map_err(HubRunError::Io)
+    session.run(&input).map_err(HubRunError::Io)
 }
 
 /// Whether the loop goes on after a command.
@@ -118,6 +127,10 @@ pub struct HubSession<W: Write> {
     /// Where the endgame tables are, and up to how many pieces they are used.
     egdb_dir: std::path::PathBuf,
     egdb_pieces: u32,
+    /// Whether the network evaluates (`nnue`), and which one (`evalfile`), as last set
+    /// successfully.
+    use_nnue: bool,
+    eval_file: String,
 }
 
 impl<W: Write> HubSession<W> {
@@ -140,6 +153,8 @@ impl<W: Write> HubSession<W> {
             ponder_enabled: false,
             egdb_dir: default_egdb_dir(),
             egdb_pieces: GENERATE_UP_TO,
+            use_nnue: true,
+            eval_file: EMBEDDED_NAME.to_string(),
         }
     }
 
@@ -323,7 +338,8 @@ impl<W: Write> HubSession<W> {
                 self.egdb_pieces = pieces as u32;
                 return self.tables_changed();
             }
-            Ok(ParamChange::EvalFile(file)) => return self.use_eval_file(&file),
+            Ok(ParamChange::EvalFile(file)) => return self.select_network(self.use_nnue, file),
+            Ok(ParamChange::Nnue(on)) => return self.select_network(on, self.eval_file.clone()),
             Ok(ParamChange::Threads(threads)) => self.threads = threads,
             Ok(ParamChange::HashMb(mb)) => self.hash_mb = mb,
             Ok(ParamChange::Variant(variant)) => self.set_variant(variant),
@@ -341,15 +357,25 @@ impl<W: Write> HubSession<W> {
         Ok(())
     }
 
-    /// Loads the network `evalfile` names (empty: back to the default evaluation); a file
-    /// that cannot be used is reported and the evaluation in use stays.
-    fn use_eval_file(&mut self, file: &str) -> io::Result<()> {
-        if file.is_empty() {
+    /// Makes the evaluation later searches use the one `nnue` and `evalfile` name: by
+    /// hand, the embedded network (its own name, or nothing), or the file at that path. A
+    /// file that cannot be used is reported and the evaluation in use stays.
+    fn select_network(&mut self, use_nnue: bool, file: String) -> io::Result<()> {
+        let selected = if !use_nnue {
+            DRAUGHTS_NETWORK.use_hand_written();
+            Ok(())
+        } else if file.is_empty() || file == EMBEDDED_NAME {
             DRAUGHTS_NETWORK.use_embedded();
-            return Ok(());
-        }
-        match DRAUGHTS_NETWORK.load_file(Path::new(file)) {
-            Ok(()) => Ok(()),
+            Ok(())
+        } else {
+            DRAUGHTS_NETWORK.load_file(Path::new(&file))
+        };
+        match selected {
+            Ok(()) => {
+                self.use_nnue = use_nnue;
+                self.eval_file = file;
+                Ok(())
+            }
             Err(e) => self.send(&error_line(&format!(
                 "evalfile: {e}; the evaluation in use stays"
             ))),
