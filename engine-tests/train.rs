@@ -39,7 +39,7 @@ fn trains_exports_and_resumes() {
         &[
             "datagen",
             "--games",
-            "80",
+            "200",
             "--nodes",
             "300",
             "--threads",

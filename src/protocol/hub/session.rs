@@ -536,6 +536,23 @@ mod tests {
     }
 
     #[test]
+    fn nnue_switches_between_the_network_and_the_hand_written_evaluation() {
+        run_lines(&["set-param name=nnue value=false"]);
+        assert!(DRAUGHTS_NETWORK.is_hand_written());
+        let lines = run_lines(&[
+            "set-param name=nnue value=false",
+            "set-param name=nnue value=true",
+            "level depth=2",
+            "go think",
+        ]);
+        assert!(!DRAUGHTS_NETWORK.is_hand_written());
+        assert!(
+            lines.iter().any(|l| l.starts_with("done move=")),
+            "{lines:?}"
+        );
+    }
+
+    #[test]
     fn a_variant_takes_its_own_positions_and_notation() {
         let lines = run_lines(&[
             "set-param name=variant value=russian",
