@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# tvilling (Hub) against Moby Dam (DXP) with ../shared/tools/draughts_match.py, the draughts
+# measurement of record:
+#
+#   scripts/match_moby.sh [games] [movetime S | clock S] [-- tvilling hub flags]
+#
+# e.g. `scripts/match_moby.sh 40 movetime 0.2` or `scripts/match_moby.sh 40 clock 60`
+# (a whole game each in 60 s), defaults 40 games at 0.2 s a move. Openings are the 2-move
+# ballots, each played with both colours. Moby Dam is built as ../shared/tools/opponents.md
+# says, in MOBY_DIR (default /work/opponents/mobydam); it speaks DXP over loopback, so the
+# match runs in a private network namespace (needs `unshare`). TVILLING picks the binary
+# (default target/release/tvilling); flags after `--` go to `tvilling hub` (e.g.
+# `--evalfile NET` or `--no-nnue`). Results go to target/moby/<stamp>/results.jsonl; the
+# last line printed is `SCORE tvilling W-D-L points/games (percent)`.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+games="${1:-40}"
+mode="${2:-movetime}"
+amount="${3:-0.2}"
+shift $(($# < 3 ? $# : 3))
+if [ "${1:-}" = "--" ]; then shift; fi
+case "$mode" in
+  movetime) timing=(--movetime "$amount") ;;
+  clock) timing=(--clock "$amount") ;;
+  *) echo "usage: scripts/match_moby.sh [games] [movetime S | clock S] [-- hub flags]" >&2; exit 2 ;;
+esac
+py="${PYTHON:-$root/target/venv/bin/python}"
+moby="${MOBY_DIR:-/work/opponents/mobydam}"
+engine="$(realpath "${TVILLING:-$root/target/release/tvilling}")"
+out="$root/target/moby/$(date +%Y%m%d-%H%M%S)"
+mkdir -p "$out"
+
+# The referee starts a Hub engine as `<command> hub`, so the wrapper supplies its own words.
+wrapper="$out/tvilling-hub.sh"
+printf '#!/bin/sh\nexec %q hub' "$engine" > "$wrapper"
+for flag in "$@"; do printf ' %q' "$flag" >> "$wrapper"; done
+printf '\n' >> "$wrapper"
+chmod +x "$wrapper"
+
+MOBY_DIR="$moby" unshare -n bash -c 'ip link set lo up; exec "$@"' _ \
+  "$py" "$root/../shared/tools/draughts_match.py" moby "hub:$wrapper" \
+  --games "$games" "${timing[@]}" --ballots "$root/../shared/draughts/ballots-2move.fen" \
+  --out "$out/results.jsonl" --workdir "$out/games" 2> "$out/referee.log"
+
+"$py" - "$out/results.jsonl" <<'EOF'
+import json, sys
+games = [json.loads(line) for line in open(sys.argv[1])]
+wins = sum(g["result"] == "tvilling-hub.sh" for g in games)
+draws = sum(g["result"] == "1/2" for g in games)
+losses = len(games) - wins - draws
+points = wins + draws / 2
+print(f"SCORE tvilling {wins}-{draws}-{losses} {points}/{len(games)} "
+      f"({100 * points / max(len(games), 1):.1f} %)")
+EOF
