@@ -1,6 +1,7 @@
 //! The main search: principal variation search with its pruning, reductions and
 //! extensions, its steps numbered in the order they run.
 
+use super::node::no_moves_score;
 use super::{is_repetition, Worker};
 use crate::engine::history::QuietsTried;
 use crate::engine::ordering::{MovePicker, OrderingHints};
@@ -66,13 +67,7 @@ impl<G: Game> Worker<'_, G> {
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
-            return if pos.no_moves_is_loss() {
-                -MATE + ply as i32
-            } else if pos.no_moves_is_win() {
-                MATE - ply as i32
-            } else {
-                0
-            };
+            return no_moves_score(pos, ply);
         }
 
         // Step 6: static evaluation, sharpened by a fitting table bound.

@@ -6,6 +6,19 @@ use crate::engine::params::*;
 use crate::engine::tt::TtBound;
 use crate::engine::{Evaluator, Game, TableValue};
 
+/// The score of a position with no legal move, `ply` plies from the root: a loss or a
+/// win (nearer is better for the winner), or a draw (stalemate), as the game's rules say.
+#[inline]
+pub(super) fn no_moves_score<G: Game>(pos: &G, ply: usize) -> i32 {
+    if pos.no_moves_is_loss() {
+        -MATE + ply as i32
+    } else if pos.no_moves_is_win() {
+        MATE - ply as i32
+    } else {
+        0
+    }
+}
+
 impl<G: Game> Worker<'_, G> {
     /// Counts a node and, every few, looks at the stop flag, node limit and clock.
     #[inline]

@@ -1,5 +1,6 @@
 //! Quiescence: captures (in draughts, compulsory ones) resolved until the position is quiet.
 
+use super::node::no_moves_score;
 use super::Worker;
 use crate::engine::ordering::{MovePicker, OrderingHints};
 use crate::engine::params::*;
@@ -34,13 +35,7 @@ impl<G: Game> Worker<'_, G> {
         if in_check {
             pos.legal_moves(&mut moves);
             if moves.is_empty() {
-                return if pos.no_moves_is_loss() {
-                    -MATE + ply as i32
-                } else if pos.no_moves_is_win() {
-                    MATE - ply as i32
-                } else {
-                    0
-                };
+                return no_moves_score(pos, ply);
             }
             best_score = -INFINITY;
         } else {
