@@ -86,6 +86,18 @@ impl NetworkSlot {
         *self.choice.write().unwrap_or_else(|e| e.into_inner()) = choice;
     }
 
+    /// Makes the evaluation the one a front end's two settings name: by hand when
+    /// `use_network` is false, else the network in `file`, or the embedded one without a
+    /// file. On any error the evaluation in use stays.
+    pub fn select(&self, use_network: bool, file: Option<&Path>) -> Result<(), NetworkFileError> {
+        match (use_network, file) {
+            (false, _) => self.use_hand_written(),
+            (true, None) => self.use_embedded(),
+            (true, Some(path)) => self.load_file(path)?,
+        }
+        Ok(())
+    }
+
     /// Reads the network in `path` and uses it from now on; on any error the network in
     /// use stays.
     pub fn load_file(&self, path: &Path) -> Result<(), NetworkFileError> {

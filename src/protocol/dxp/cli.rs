@@ -204,13 +204,9 @@ pub fn parse_args(args: &[String]) -> Result<DxpArgs, DxpCliError> {
 /// Runs `tvilling dxp` with the arguments after `dxp`.
 pub fn run(args: &[String]) -> Result<(), DxpCliError> {
     let parsed = parse_args(args)?;
-    if !parsed.nnue {
-        DRAUGHTS_NETWORK.use_hand_written();
-    } else if let Some(path) = &parsed.evalfile {
-        DRAUGHTS_NETWORK
-            .load_file(path)
-            .map_err(DxpCliError::Network)?;
-    }
+    DRAUGHTS_NETWORK
+        .select(parsed.nnue, parsed.evalfile.as_deref())
+        .map_err(DxpCliError::Network)?;
     if let Err(e) = set_up_tables(&parsed.egdb_dir, parsed.egdb_pieces) {
         eprintln!("dxp: endgame tables not used: {e}");
     }

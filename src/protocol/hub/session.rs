@@ -361,16 +361,8 @@ impl<W: Write> HubSession<W> {
     /// hand, the embedded network (its own name, or nothing), or the file at that path. A
     /// file that cannot be used is reported and the evaluation in use stays.
     fn select_network(&mut self, use_nnue: bool, file: String) -> io::Result<()> {
-        let selected = if !use_nnue {
-            DRAUGHTS_NETWORK.use_hand_written();
-            Ok(())
-        } else if file.is_empty() || file == EMBEDDED_NAME {
-            DRAUGHTS_NETWORK.use_embedded();
-            Ok(())
-        } else {
-            DRAUGHTS_NETWORK.load_file(Path::new(&file))
-        };
-        match selected {
+        let embedded = file.is_empty() || file == EMBEDDED_NAME;
+        match DRAUGHTS_NETWORK.select(use_nnue, (!embedded).then(|| Path::new(&file))) {
             Ok(()) => {
                 self.use_nnue = use_nnue;
                 self.eval_file = file;

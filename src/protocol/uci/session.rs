@@ -474,15 +474,8 @@ impl<W: Write> Session<W> {
 /// Makes the evaluation every later search uses the one `Use NNUE` and `EvalFile` name:
 /// by hand, the embedded network (its own name, or nothing), or the file at that path.
 fn select_network(use_nnue: bool, file: &str) -> Result<(), NetworkFileError> {
-    if !use_nnue {
-        CHESS_NETWORK.use_hand_written();
-        Ok(())
-    } else if file.is_empty() || file == "<empty>" || file == EMBEDDED_NAME {
-        CHESS_NETWORK.use_embedded();
-        Ok(())
-    } else {
-        CHESS_NETWORK.load_file(std::path::Path::new(file))
-    }
+    let embedded = file.is_empty() || file == "<empty>" || file == EMBEDDED_NAME;
+    CHESS_NETWORK.select(use_nnue, (!embedded).then(|| std::path::Path::new(file)))
 }
 
 #[cfg(test)]
