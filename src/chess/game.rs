@@ -14,6 +14,10 @@ impl Game for Position {
     /// Piece (12 coloured kinds) times destination square.
     const HISTORY_SIZE: usize = 12 * 64;
 
+    /// Chess games against engines run 60-80 moves, and the clock's tail (a long endgame,
+    /// a crisis) needs a reserve.
+    const SUDDEN_DEATH_MOVES: u32 = 25;
+
     fn legal_moves(&self, out: &mut MoveList<Move>) {
         Position::legal_moves(self, out);
     }

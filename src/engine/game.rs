@@ -19,6 +19,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Number of slots a history table needs for [`Game::history_index`].
     const HISTORY_SIZE: usize;
 
+    /// Moves of its own the time manager plans the clock to last when the protocol gives no
+    /// moves-to-go (sudden death, Fischer): it spends about this share of the clock a move,
+    /// so a game whose games run longer wants a larger horizon, and one whose engines spend
+    /// the whole clock in a typical game a smaller one.
+    const SUDDEN_DEATH_MOVES: u32;
+
     /// How a search thread evaluates positions along its path
     /// ([`super::PositionEvaluator`] when [`Game::evaluate`] alone will do).
     type Evaluator: Evaluator<Self>;

@@ -135,7 +135,7 @@ impl<G: Game> Searcher<G> {
         self.stop();
         self.wait();
         self.tt.new_search();
-        let hard = TimeManager::new(&limits).map(|tm| tm.hard_limit());
+        let hard = TimeManager::new(&limits, G::SUDDEN_DEATH_MOVES).map(|tm| tm.hard_limit());
         let control = Arc::new(SearchControl::new(hard, limits.nodes, limits.ponder));
         let job = SearchJob {
             pool: Arc::clone(&self.pool),

@@ -9,9 +9,6 @@
 use super::Limits;
 use std::time::Duration;
 
-/// Horizon assumed in sudden death: plan as if this many moves remain.
-const SUDDEN_DEATH_MOVES: u32 = 25;
-
 /// Fraction of the increment beyond the overhead spent on this move (the rest builds a
 /// reserve).
 const INCREMENT_SHARE: f64 = 0.9;
@@ -54,7 +51,9 @@ pub struct TimeManager {
 
 impl TimeManager {
     /// Limits for `limits`, or `None` when neither a clock nor a move time bounds the search.
-    pub fn new<M>(limits: &Limits<M>) -> Option<Self> {
+    /// Without moves-to-go the clock is planned to last `sudden_death_moves` more moves
+    /// ([`crate::engine::Game::SUDDEN_DEATH_MOVES`]).
+    pub fn new<M>(limits: &Limits<M>, sudden_death_moves: u32) -> Option<Self> {
         let overhead = limits.move_overhead;
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
@@ -64,7 +63,7 @@ impl TimeManager {
             // Overhead, as on a loaded machine, comes out of it instead of flagging.
             let reserve = (overhead * LAG_RESERVE_OVERHEADS + LAG_RESERVE_BASE).min(remaining / 2);
             let pool = remaining.saturating_sub(overhead).saturating_sub(reserve);
-            let moves = clock.moves_to_go.unwrap_or(SUDDEN_DEATH_MOVES).clamp(1, 50);
+            let moves = clock.moves_to_go.unwrap_or(sudden_death_moves).clamp(1, 50);
             let last_move_of_period = clock.moves_to_go == Some(1);
             // Every move also costs the overhead, so only the increment beyond it is ours to
             // spend; when the increment does not cover the overhead the clock settles at the
@@ -144,6 +143,13 @@ mod tests {
     use super::*;
     use crate::engine::Clock;
 
+    /// The horizon the tests' numbers assume (chess's).
+    const SUDDEN_DEATH_MOVES: u32 = 25;
+
+    fn manager<M>(limits: &Limits<M>) -> Option<TimeManager> {
+        TimeManager::new(limits, SUDDEN_DEATH_MOVES)
+    }
+
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
     }
@@ -171,7 +177,7 @@ mod tests {
 
     #[test]
     fn no_time_limit_without_clock_or_movetime() {
-        assert!(TimeManager::new(&Limits::<u8> {
+        assert!(manager(&Limits::<u8> {
             depth: Some(5),
             ..Limits::default()
         })
@@ -180,15 +186,27 @@ mod tests {
 
     #[test]
     fn sudden_death_spends_a_small_share() {
-        let tm = TimeManager::new(&with_clock(clock(60_000, 0, None))).unwrap();
+        let tm = manager(&with_clock(clock(60_000, 0, None))).unwrap();
         // (60 s - 10 ms overhead - 130 ms reserve) / 25 = 2.3944 s: soft 60%, hard 4x.
         assert_eq!(r(tm.soft_limit()), 1_437);
         assert_eq!(r(tm.hard_limit()), 9_578);
     }
 
     #[test]
+    fn a_shorter_horizon_spends_more_of_a_sudden_death_clock() {
+        let limits = with_clock(clock(60_000, 0, None));
+        let long = TimeManager::new(&limits, 25).unwrap();
+        let short = TimeManager::new(&limits, 18).unwrap();
+        assert!(short.soft_limit() > long.soft_limit());
+        assert!(short.hard_limit() > long.hard_limit());
+        // Moves-to-go, when given, overrides the horizon.
+        let period = with_clock(clock(60_000, 0, Some(40)));
+        assert_eq!(TimeManager::new(&period, 25), TimeManager::new(&period, 18));
+    }
+
+    #[test]
     fn increment_adds_to_the_allocation() {
-        let tm = TimeManager::new(&with_clock(clock(10_000, 1_000, None))).unwrap();
+        let tm = manager(&with_clock(clock(10_000, 1_000, None))).unwrap();
         // 9.86 s / 25 + 0.9 * 0.99 s = 1.2854 s; soft 60%; hard capped at half the pool.
         assert_eq!(r(tm.soft_limit()), 771);
         assert_eq!(r(tm.hard_limit()), 4_930);
@@ -197,11 +215,11 @@ mod tests {
 
     #[test]
     fn moves_to_go_divides_the_period() {
-        let tm = TimeManager::new(&with_clock(clock(40_000, 0, Some(10)))).unwrap();
+        let tm = manager(&with_clock(clock(40_000, 0, Some(10)))).unwrap();
         assert_eq!(r(tm.soft_limit()), 2_392);
         assert_eq!(r(tm.hard_limit()), 15_944);
         // The last move of a period may use the whole clock but the overhead and reserve.
-        let last = TimeManager::new(&with_clock(clock(2_000, 0, Some(1)))).unwrap();
+        let last = manager(&with_clock(clock(2_000, 0, Some(1)))).unwrap();
         assert_eq!(r(last.hard_limit()), 2_000 - 10 - 130);
         assert!(last.soft_limit() <= last.hard_limit());
     }
@@ -212,7 +230,7 @@ mod tests {
             move_time: Some(ms(1_000)),
             ..Limits::default()
         };
-        let tm = TimeManager::new(&limits).unwrap();
+        let tm = manager(&limits).unwrap();
         assert_eq!((r(tm.soft_limit()), r(tm.hard_limit())), (990, 990));
         let mut stable = tm.clone();
         for _ in 0..10 {
@@ -227,46 +245,43 @@ mod tests {
             move_time: Some(ms(3)),
             ..Limits::default()
         };
-        assert_eq!(
-            TimeManager::new(&limits).unwrap().hard_limit(),
-            MIN_MOVE_TIME
-        );
+        assert_eq!(manager(&limits).unwrap().hard_limit(), MIN_MOVE_TIME);
     }
 
     #[test]
     fn tiny_and_zero_clocks_stay_inside_the_clock() {
-        let tm = TimeManager::new(&with_clock(clock(50, 0, None))).unwrap();
+        let tm = manager(&with_clock(clock(50, 0, None))).unwrap();
         assert!(tm.hard_limit() <= ms(50 - 10));
         assert!(tm.soft_limit() <= tm.hard_limit());
-        let zero = TimeManager::new(&with_clock(clock(0, 0, None))).unwrap();
+        let zero = manager(&with_clock(clock(0, 0, None))).unwrap();
         assert_eq!((zero.soft_limit(), zero.hard_limit()), (ms(0), ms(0)));
-        let below_overhead = TimeManager::new(&with_clock(clock(5, 2_000, None))).unwrap();
+        let below_overhead = manager(&with_clock(clock(5, 2_000, None))).unwrap();
         assert_eq!(below_overhead.hard_limit(), ms(0));
     }
 
     #[test]
     fn an_increment_that_does_not_cover_the_overhead_is_not_spent() {
         // 1 s + 10 ms with 10 ms overhead: once the clock is near the reserve, nearly at once.
-        let low = TimeManager::new(&with_clock(clock(100, 10, None))).unwrap();
+        let low = manager(&with_clock(clock(100, 10, None))).unwrap();
         assert!(low.soft_limit() <= ms(1));
         assert!(low.hard_limit() <= ms(7));
-        let start = TimeManager::new(&with_clock(clock(1_000, 10, None))).unwrap();
+        let start = manager(&with_clock(clock(1_000, 10, None))).unwrap();
         assert!(start.hard_limit() <= ms(1_000 - 10 - 130) / 2);
         assert!(start.soft_limit() >= ms(20));
     }
 
     #[test]
     fn pondering_enlarges_a_clock_move_but_not_the_cap() {
-        let plain = TimeManager::new(&with_clock(clock(60_000, 0, None))).unwrap();
+        let plain = manager(&with_clock(clock(60_000, 0, None))).unwrap();
         let mut limits = with_clock(clock(60_000, 0, None));
         limits.ponder_enabled = true;
-        let ponder = TimeManager::new(&limits).unwrap();
+        let ponder = manager(&limits).unwrap();
         assert_eq!(
             r(ponder.soft_limit()),
             r(plain.soft_limit().mul_f64(PONDER_BONUS))
         );
         limits.clock = Some(clock(2_000, 0, Some(1)));
-        let last = TimeManager::new(&limits).unwrap();
+        let last = manager(&limits).unwrap();
         assert_eq!(r(last.hard_limit()), 2_000 - 10 - 130);
     }
 
@@ -274,14 +289,14 @@ mod tests {
     fn delay_is_free_time() {
         let mut c = clock(60_000, 0, None);
         c.delay = ms(2_000);
-        let tm = TimeManager::new(&with_clock(c)).unwrap();
+        let tm = manager(&with_clock(c)).unwrap();
         assert_eq!(r(tm.soft_limit()), 3_437);
         assert_eq!(r(tm.hard_limit()), 11_578);
     }
 
     #[test]
     fn stability_and_score_drops_scale_the_soft_limit() {
-        let mut tm = TimeManager::new(&with_clock(clock(60_000, 0, None))).unwrap();
+        let mut tm = manager(&with_clock(clock(60_000, 0, None))).unwrap();
         let base = tm.soft_limit();
         tm.update(false, 20);
         for _ in 0..10 {

@@ -8,7 +8,7 @@ use super::eval::evaluate;
 use super::movegen::legal_moves;
 use super::position::{target, VariantPosition};
 use super::rules::{Goal, Variant};
-use crate::draughts::Move;
+use crate::draughts::{Move, SearchPosition};
 use crate::engine::{Game, MoveList, PositionEvaluator};
 
 /// A variant position plus the draw counters that travel with it through the search.
@@ -57,6 +57,10 @@ impl Game for VariantSearchPosition {
     type Evaluator = PositionEvaluator;
 
     const HISTORY_SIZE: usize = 64 * 64;
+
+    /// As international draughts: the 10x10 variants run as long, and 8x8 games, shorter,
+    /// leave part of the clock unused, the safe way to be wrong.
+    const SUDDEN_DEATH_MOVES: u32 = <SearchPosition as Game>::SUDDEN_DEATH_MOVES;
 
     fn legal_moves(&self, out: &mut MoveList<Move>) {
         if !self.crowned() {

@@ -126,7 +126,7 @@ impl<'a, G: Game> Worker<'a, G> {
     ) -> Self {
         history.clear_killers();
         let tm = if id == 0 {
-            TimeManager::new(limits)
+            TimeManager::new(limits, G::SUDDEN_DEATH_MOVES)
         } else {
             None
         };
