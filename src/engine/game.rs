@@ -5,7 +5,7 @@
 //! (is a null move sound, is a move tactical, what does a lost terminal look like) is a
 //! question asked here rather than an `if chess` inside the search.
 
-use super::{Evaluator, MoveList};
+use super::{Evaluator, MoveList, SearchParams};
 use std::fmt::Debug;
 
 /// A two-player, perfect-information game the search can play.
@@ -24,6 +24,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// so a game whose games run longer wants a larger horizon, and one whose engines spend
     /// the whole clock in a typical game a smaller one.
     const SUDDEN_DEATH_MOVES: u32;
+
+    /// The main search's margins and reductions for this game (in its unit).
+    const SEARCH_PARAMS: SearchParams = SearchParams::STANDARD;
 
     /// How a search thread evaluates positions along its path
     /// ([`super::PositionEvaluator`] when [`Game::evaluate`] alone will do).

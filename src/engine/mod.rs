@@ -27,7 +27,7 @@ pub use evaluator::{Evaluator, PositionEvaluator};
 pub use game::{Game, TableValue};
 pub use limits::{Clock, Limits};
 pub use movelist::{MoveList, MAX_MOVES};
-pub use params::{MATE, MAX_PLY, TABLE_WIN};
+pub use params::{SearchParams, MATE, MAX_PLY, TABLE_WIN};
 pub use report::{Bound, Score, SearchEvent, SearchInfo, SearchResult};
 pub use searcher::{SearchOutcome, Searcher};
 pub use strength::Handicap;

@@ -1,7 +1,9 @@
 //! Search tuning constants, gathered in one place so they can be read and tuned together.
 //!
 //! Values are in the game's unit (centipawns in chess, hundredths of a man in draughts).
-//! Both units put "one ordinary piece" near 100, so one set of margins serves both games.
+//! The constants here hold for every game; the margins and reductions a game may tune for
+//! itself are the fields of [`SearchParams`], which each game names through
+//! [`crate::engine::Game::SEARCH_PARAMS`].
 
 /// Deepest ply the search can reach; bounds every per-ply table.
 pub const MAX_PLY: usize = 128;
@@ -31,16 +33,6 @@ pub const INFINITY: i32 = MATE + 1;
 /// Aspiration windows start at this depth; shallower iterations are too unstable to centre on.
 pub const ASPIRATION_MIN_DEPTH: i32 = 4;
 
-/// Initial half-width of the aspiration window: about a quarter of a piece, the size of a
-/// typical change between iterations. It grows by half after each failure.
-pub const ASPIRATION_DELTA: i32 = 25;
-
-/// Reverse futility pruning applies up to this depth: deeper, a static margin is too blunt.
-pub const RFP_MAX_DEPTH: i32 = 8;
-
-/// Reverse futility margin per ply of depth: the eval may fall about this much per ply.
-pub const RFP_MARGIN: i32 = 75;
-
 /// Null-move pruning needs at least this depth to save more than it costs.
 pub const NMP_MIN_DEPTH: i32 = 3;
 
@@ -54,37 +46,12 @@ pub const NMP_DEPTH_DIVISOR: i32 = 4;
 /// the further ahead, the less a verification at full depth is needed.
 pub const NMP_EVAL_DIVISOR: i32 = 200;
 
-/// Internal iterative reduction: nodes without a TT move at this depth or more lose a ply,
-/// since an unordered node costs much and the next iteration brings the move anyway.
-pub const IIR_MIN_DEPTH: i32 = 4;
-
-/// Futility pruning of quiet moves applies up to this depth.
-pub const FUTILITY_MAX_DEPTH: i32 = 8;
-
-/// Futility margin: base plus per-ply growth, a quiet move rarely gains more than this.
-pub const FUTILITY_BASE: i32 = 100;
-
-/// Per-ply growth of the futility margin.
-pub const FUTILITY_PER_DEPTH: i32 = 90;
-
-/// Late-move pruning applies up to this depth; the quiet-move quota is `(3 + d*d) / div`.
-pub const LMP_MAX_DEPTH: i32 = 8;
-
 /// Static-exchange pruning of noisy moves applies up to this depth.
 pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
 
 /// Static-exchange pruning of captures: at depth `d` a capture losing more than
 /// `SEE_CAPTURE_MARGIN * d` is skipped (a loss that deep rarely comes back).
 pub const SEE_CAPTURE_MARGIN: i32 = 90;
-
-/// Late-move reductions apply from this depth.
-pub const LMR_MIN_DEPTH: i32 = 3;
-
-/// Constant term of the LMR table `base + ln(depth) * ln(moves) / divisor`.
-pub const LMR_BASE: f64 = 0.75;
-
-/// Divisor of the LMR table: larger means gentler reductions.
-pub const LMR_DIVISOR: f64 = 2.25;
 
 /// History scores saturate here (gravity keeps them within +-this).
 pub const HISTORY_MAX: i32 = 16_384;
@@ -104,3 +71,54 @@ pub const CHECK_INTERVAL: u64 = 1_024;
 
 /// An aspiration failure is reported (as a bound) only after this long, to keep output sane.
 pub const BOUND_REPORT_AFTER_MS: u64 = 1_000;
+
+/// The pruning margins and reductions of the main search that a game may set for itself
+/// ([`crate::engine::Game::SEARCH_PARAMS`]): how far an evaluation may swing in a ply, and
+/// how wide a tree is worth searching, differ between games.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchParams {
+    /// Initial half-width of the aspiration window: about a quarter of a piece, the size
+    /// of a typical change between iterations. It grows by half after each failure.
+    pub aspiration_delta: i32,
+    /// Reverse futility pruning applies up to this depth: deeper, a static margin is too
+    /// blunt.
+    pub rfp_max_depth: i32,
+    /// Reverse futility margin per ply of depth: the eval may fall about this much a ply.
+    pub rfp_margin: i32,
+    /// Internal iterative reduction: nodes without a TT move at this depth or more lose a
+    /// ply, since an unordered node costs much and the next iteration brings the move.
+    pub iir_min_depth: i32,
+    /// Futility pruning of quiet moves applies up to this depth.
+    pub futility_max_depth: i32,
+    /// Futility margin: base plus per-ply growth, a quiet move rarely gains more.
+    pub futility_base: i32,
+    /// Per-ply growth of the futility margin.
+    pub futility_per_depth: i32,
+    /// Late-move pruning applies up to this depth; the quiet-move quota is
+    /// `(3 + d*d) / div`.
+    pub lmp_max_depth: i32,
+    /// Late-move reductions apply from this depth.
+    pub lmr_min_depth: i32,
+    /// Constant term of the LMR table `base + ln(depth) * ln(moves) / divisor`.
+    pub lmr_base: f64,
+    /// Divisor of the LMR table: larger means gentler reductions.
+    pub lmr_divisor: f64,
+}
+
+impl SearchParams {
+    /// The settings tuned on chess, where one ordinary piece is about 100 units; the
+    /// default for a game that does not tune its own.
+    pub const STANDARD: Self = Self {
+        aspiration_delta: 25,
+        rfp_max_depth: 8,
+        rfp_margin: 75,
+        iir_min_depth: 4,
+        futility_max_depth: 8,
+        futility_base: 100,
+        futility_per_depth: 90,
+        lmp_max_depth: 8,
+        lmr_min_depth: 3,
+        lmr_base: 0.75,
+        lmr_divisor: 2.25,
+    };
+}

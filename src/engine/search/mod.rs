@@ -102,11 +102,12 @@ pub struct Worker<'a, G: Game> {
 
 /// Late-move reductions by `depth * 64 + moves`, computed once per thread: a logarithm
 /// per node would cost more than the lookup.
-fn lmr_table() -> Vec<i32> {
+fn lmr_table(params: &SearchParams) -> Vec<i32> {
     let mut table = vec![0; 64 * 64];
     for depth in 1..64 {
         for moves in 1..64 {
-            let r = LMR_BASE + (depth as f64).ln() * (moves as f64).ln() / LMR_DIVISOR;
+            let r =
+                params.lmr_base + (depth as f64).ln() * (moves as f64).ln() / params.lmr_divisor;
             table[depth * 64 + moves] = r as i32;
         }
     }
@@ -143,7 +144,7 @@ impl<'a, G: Game> Worker<'a, G> {
             evals: vec![0; MAX_PLY + 2],
             pv_table: vec![G::Move::default(); (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 2],
-            lmr: lmr_table(),
+            lmr: lmr_table(&G::SEARCH_PARAMS),
             root_moves: Vec::new(),
             root_depth: 0,
             nodes: 0,

@@ -23,6 +23,7 @@ impl<G: Game> Worker<'_, G> {
         pv_node: bool,
         previous: Option<usize>,
     ) -> i32 {
+        let params = &G::SEARCH_PARAMS;
         // Step 1: at the horizon, resolve captures first.
         if depth <= 0 {
             self.leaf_plies += ply as u64;
@@ -93,8 +94,8 @@ impl<G: Game> Worker<'_, G> {
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Step 7: reverse futility pruning: so far above beta that a quiet move of
             // ours will not lose it all.
-            let margin = RFP_MARGIN * (depth - i32::from(improving));
-            if depth <= RFP_MAX_DEPTH && eval - margin >= beta {
+            let margin = params.rfp_margin * (depth - i32::from(improving));
+            if depth <= params.rfp_max_depth && eval - margin >= beta {
                 return eval;
             }
 
@@ -140,7 +141,7 @@ impl<G: Game> Worker<'_, G> {
         // Step 9: internal iterative reduction: without a table move this node is badly
         // ordered; search it shallower now, the next iteration brings the move.
         let tt_code = tt.map_or(0, |e| e.move_code);
-        if tt_code == 0 && depth >= IIR_MIN_DEPTH {
+        if tt_code == 0 && depth >= params.iir_min_depth {
             depth -= 1;
         }
 
@@ -171,11 +172,11 @@ impl<G: Game> Worker<'_, G> {
             // does not lose to mate is in hand.
             if best_score > -MATE_BOUND && !in_check {
                 if !noisy {
-                    if !pv_node && depth <= LMP_MAX_DEPTH && quiets.len() >= lmp_quota {
+                    if !pv_node && depth <= params.lmp_max_depth && quiets.len() >= lmp_quota {
                         continue;
                     }
-                    if depth <= FUTILITY_MAX_DEPTH
-                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+                    if depth <= params.futility_max_depth
+                        && eval + params.futility_base + params.futility_per_depth * depth <= alpha
                     {
                         continue;
                     }
@@ -209,7 +210,10 @@ impl<G: Game> Worker<'_, G> {
                 )
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && !noisy && !in_check && searched > usize::from(pv_node)
+                if depth >= params.lmr_min_depth
+                    && !noisy
+                    && !in_check
+                    && searched > usize::from(pv_node)
                 {
                     r = self.lmr[(depth.min(63) as usize) * 64 + searched.min(63)];
                     r -= i32::from(pv_node) + i32::from(gives_check) + i32::from(is_tt_move);

@@ -136,7 +136,7 @@ impl<G: Game> Worker<'_, G> {
     /// `depth`, widening an aspiration window around the previous score until it holds.
     pub(super) fn search_line(&mut self, root: &G, depth: i32, line: usize) {
         let previous = self.root_moves[line].score;
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = G::SEARCH_PARAMS.aspiration_delta;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND
         {
             (
