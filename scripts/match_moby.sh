@@ -10,8 +10,10 @@
 # says, in MOBY_DIR (default /work/opponents/mobydam); it speaks DXP over loopback, so the
 # match runs in a private network namespace (needs `unshare`). TVILLING picks the binary
 # (default target/release/tvilling); flags after `--` go to `tvilling hub` (e.g.
-# `--evalfile NET` or `--no-nnue`). Results go to target/moby/<stamp>/results.jsonl; the
-# last line printed is `SCORE tvilling W-D-L points/games (percent)`.
+# `--evalfile NET` or `--no-nnue`). SEED picks the referee's shuffle of the ballots
+# (default 1): two runs with different seeds play different openings, so a match can be
+# split across both cores. Results go to target/moby/<stamp>/results.jsonl; the last line
+# printed is `SCORE tvilling W-D-L points/games (percent)`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 games="${1:-40}"
@@ -27,7 +29,7 @@ esac
 py="${PYTHON:-$root/target/venv/bin/python}"
 moby="${MOBY_DIR:-/work/opponents/mobydam}"
 engine="$(realpath "${TVILLING:-$root/target/release/tvilling}")"
-out="$root/target/moby/$(date +%Y%m%d-%H%M%S)"
+out="$root/target/moby/$(date +%Y%m%d-%H%M%S)-seed${SEED:-1}"
 mkdir -p "$out"
 
 # The referee starts a Hub engine as `<command> hub`, so the wrapper supplies its own words.
@@ -39,7 +41,7 @@ chmod +x "$wrapper"
 
 MOBY_DIR="$moby" unshare -n bash -c 'ip link set lo up; exec "$@"' _ \
   "$py" "$root/../shared/tools/draughts_match.py" moby "hub:$wrapper" \
-  --games "$games" "${timing[@]}" --ballots "$root/../shared/draughts/ballots-2move.fen" \
+  --games "$games" "${timing[@]}" --seed "${SEED:-1}" --ballots "$root/../shared/draughts/ballots-2move.fen" \
   --out "$out/results.jsonl" --workdir "$out/games" 2> "$out/referee.log"
 
 "$py" - "$out/results.jsonl" <<'EOF'
