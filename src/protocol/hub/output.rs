@@ -81,9 +81,11 @@ pub fn done_line<M>(result: &SearchResult<M>, format_move: impl Fn(&M) -> String
     line
 }
 
-/// `info depth=.. mean-depth=.. score=.. nodes=.. [time=.. nps=..] [pv=..]` in Scan's
-/// format: score in men with two decimals, time in seconds, nps in millions. Hub has no
-/// syntax for bounds or multi-PV, so those fields of `info` are not shown.
+/// `info depth=.. mean-depth=.. score=.. nodes=.. [time=.. nps=..] [egdb-hits=..] [pv=..]`
+/// in Scan's format: score in men with two decimals, time in seconds, nps in millions.
+/// `egdb-hits` (endgame table probes that answered, as UCI's `tbhits`) is our addition,
+/// which Hub lets GUIs ignore, and is left out while zero. Hub has no syntax for bounds or
+/// multi-PV, so those fields of `info` are not shown.
 pub fn info_line<M>(info: &SearchInfo<M>, format_move: impl Fn(&M) -> String) -> String {
     let mut line = format!(
         "info depth={} mean-depth={:.1} score={} nodes={}",
@@ -100,6 +102,9 @@ pub fn info_line<M>(info: &SearchInfo<M>, format_move: impl Fn(&M) -> String) ->
             info.elapsed.as_secs_f64(),
             nps_millions
         ));
+    }
+    if info.table_hits > 0 {
+        line.push_str(&format!(" egdb-hits={}", info.table_hits));
     }
     if !info.pv.is_empty() {
         let pv: Vec<String> = info.pv.iter().map(format_move).collect();
@@ -197,6 +202,16 @@ mod tests {
         );
         let line = info_line(&info(Score::Value(1), 5, Duration::ZERO, vec![]), text);
         assert_eq!(line, "info depth=12 mean-depth=12.6 score=0.01 nodes=5");
+    }
+
+    #[test]
+    fn info_counts_table_hits_once_there_are_any() {
+        let mut searched = info(Score::Value(0), 5, Duration::ZERO, vec!["31-27"]);
+        searched.table_hits = 17;
+        assert_eq!(
+            info_line(&searched, text),
+            "info depth=12 mean-depth=12.6 score=0.00 nodes=5 egdb-hits=17 pv=31-27"
+        );
     }
 
     #[test]
