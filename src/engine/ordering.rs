@@ -4,6 +4,8 @@
 //! no staged generation to gain from; a scored list with lazy selection sort costs little
 //! when a cut-off comes early, which is the common case.
 
+use std::mem::MaybeUninit;
+
 use super::{Game, MoveList, MAX_MOVES};
 
 /// The move the transposition table suggested.
@@ -28,10 +30,11 @@ pub struct OrderingHints<M> {
 }
 
 /// A node's moves, scored, handed out best first. It borrows the node's list, so the
-/// moves are not copied.
+/// moves are not copied; only the scores of its moves are written, as the list itself
+/// leaves its other slots uninitialised (see [`MoveList`]).
 pub struct MovePicker<'a, M: Copy + Default> {
     moves: &'a mut MoveList<M>,
-    scores: [i32; MAX_MOVES],
+    scores: [MaybeUninit<i32>; MAX_MOVES],
     next: usize,
 }
 
@@ -43,9 +46,9 @@ impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
         hints: &OrderingHints<M>,
         history: impl Fn(M) -> i32,
     ) -> Self {
-        let mut scores = [0; MAX_MOVES];
+        let mut scores = [MaybeUninit::uninit(); MAX_MOVES];
         for (score, &mv) in scores.iter_mut().zip(moves.iter()) {
-            *score = if hints.tt_code != 0 && G::move_code(mv) == hints.tt_code {
+            *score = MaybeUninit::new(if hints.tt_code != 0 && G::move_code(mv) == hints.tt_code {
                 TT_MOVE
             } else if pos.is_noisy(mv) {
                 let base = if pos.see_at_least(mv, 0) {
@@ -62,7 +65,7 @@ impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
                 COUNTER
             } else {
                 history(mv)
-            };
+            });
         }
         Self {
             moves,
@@ -79,7 +82,7 @@ impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
         }
         let mut best = self.next;
         for i in self.next + 1..n {
-            if self.scores[i] > self.scores[best] {
+            if self.score(i) > self.score(best) {
                 best = i;
             }
         }
@@ -92,7 +95,16 @@ impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
     /// True when the move last handed out was the table move (matched against a legal
     /// move, so a colliding code never makes an illegal move "the TT move").
     pub fn last_was_tt_move(&self) -> bool {
-        self.next > 0 && self.scores[self.next - 1] == TT_MOVE
+        self.next > 0 && self.score(self.next - 1) == TT_MOVE
+    }
+
+    /// The score of the move in slot `i` (below the list's length).
+    #[inline]
+    fn score(&self, i: usize) -> i32 {
+        assert!(i < self.moves.len());
+        // SAFETY: `new` wrote the score of every slot below the list's length, the list
+        // cannot change length while borrowed here, and swaps keep that prefix written.
+        unsafe { self.scores[i].assume_init() }
     }
 
     /// Number of moves in the node.
