@@ -13,6 +13,13 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 /// Entries per bucket: four 8-byte entries, two buckets per cache line.
 const BUCKET: usize = 4;
 
+/// One bucket, aligned to its size so that it never straddles two cache lines: a probe
+/// then costs one memory access, not two. (A plain `Vec<AtomicU64>` is only 8-byte
+/// aligned, and the allocator's large blocks start 16 bytes into a page, which split
+/// every other bucket.)
+#[repr(align(32))]
+struct Bucket([AtomicU64; BUCKET]);
+
 /// Ages wrap at 64 (6 bits in an entry).
 const AGE_MASK: u8 = 63;
 
@@ -54,8 +61,7 @@ impl TtEntry {
 
 /// A lock-free hash table of search results.
 pub struct TranspositionTable {
-    entries: Vec<AtomicU64>,
-    buckets: usize,
+    buckets: Vec<Bucket>,
     age: AtomicU8,
 }
 
@@ -116,10 +122,11 @@ impl TranspositionTable {
     /// A table of `mb` megabytes (clamped to 1..=65536).
     pub fn new(mb: usize) -> Self {
         let bytes = mb.clamp(1, 65_536) << 20;
-        let buckets = bytes / (BUCKET * std::mem::size_of::<AtomicU64>());
-        let entries = (0..buckets * BUCKET).map(|_| AtomicU64::new(0)).collect();
+        let count = bytes / std::mem::size_of::<Bucket>();
+        let buckets = (0..count)
+            .map(|_| Bucket(std::array::from_fn(|_| AtomicU64::new(0))))
+            .collect();
         let table = Self {
-            entries,
             buckets,
             age: AtomicU8::new(0),
         };
@@ -132,10 +139,14 @@ impl TranspositionTable {
 
     /// Empties the table, splitting the work over `threads` threads, and resets the age.
     pub fn clear(&self, threads: usize) {
-        let chunk = self.entries.len().div_ceil(threads.max(1));
+        let chunk = self.buckets.len().div_ceil(threads.max(1));
         std::thread::scope(|s| {
-            for part in self.entries.chunks(chunk.max(1)) {
-                s.spawn(move || part.iter().for_each(|e| e.store(0, Ordering::Relaxed)));
+            for part in self.buckets.chunks(chunk.max(1)) {
+                s.spawn(move || {
+                    part.iter()
+                        .flat_map(|b| &b.0)
+                        .for_each(|e| e.store(0, Ordering::Relaxed))
+                });
             }
         });
         self.age.store(0, Ordering::Relaxed);
@@ -150,20 +161,38 @@ impl TranspositionTable {
     /// Fill in permille, sampled over the first 1000 entries of the current age.
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed);
-        let sample = &self.entries[..self.entries.len().min(1000)];
-        let used = sample
-            .iter()
-            .map(|e| e.load(Ordering::Relaxed))
-            .filter(|&e| bound_of(e) != 0 && age_of(e) == age)
-            .count();
-        (used * 1000 / sample.len().max(1)) as u32
+        let sample = self.buckets.iter().flat_map(|b| &b.0).take(1000);
+        let (mut seen, mut used) = (0, 0);
+        for e in sample.map(|e| e.load(Ordering::Relaxed)) {
+            seen += 1;
+            used += usize::from(bound_of(e) != 0 && age_of(e) == age);
+        }
+        (used * 1000 / seen.max(1)) as u32
     }
 
     fn bucket(&self, hash: u64) -> &[AtomicU64] {
         // Multiply-shift maps the hash onto any bucket count without a modulo, using the
         // high bits; the low 16 bits are the stored key, so the two are independent.
-        let index = ((u128::from(hash) * self.buckets as u128) >> 64) as usize;
-        &self.entries[index * BUCKET..(index + 1) * BUCKET]
+        let index = ((u128::from(hash) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index].0
+    }
+
+    /// Starts loading the bucket of `hash` into the cache, so that a probe made a little
+    /// later (after the move is made and the evaluation updated) does not wait on memory:
+    /// without it the probe was a third of the draughts search's time.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let bucket = self.bucket(hash).as_ptr().cast::<i8>();
+            // SAFETY: SSE is part of the x86_64 baseline, and a prefetch is only a hint: it
+            // reads nothing into the program and cannot fault (the address is in the table
+            // anyway).
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
     }
 
     /// Looks up `hash`; the score comes back adjusted to `ply`.

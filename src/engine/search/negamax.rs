@@ -189,6 +189,7 @@ impl<G: Game> Worker<'_, G> {
 
             let mut child = pos.clone();
             child.play(mv);
+            self.tt.prefetch(child.hash());
             self.hashes.push(child.hash());
             self.evaluator.push(pos, &child);
             let gives_check = child.in_check();

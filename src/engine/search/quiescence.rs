@@ -65,6 +65,7 @@ impl<G: Game> Worker<'_, G> {
             }
             let mut child = pos.clone();
             child.play(mv);
+            self.tt.prefetch(child.hash());
             self.evaluator.push(pos, &child);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             self.evaluator.pop();
