@@ -1,7 +1,13 @@
 #!/usr/bin/env python3
-"""Side-by-side speed of two builds on `tvilling bench`.
+"""Side-by-side speed of two builds on `tvilling bench` (chess) or on fixed-depth Hub searches
+of draughts positions.
 
-    python3 scripts/bench_compare.py BASE NEW [--rounds 7] [--depth 13]
+    python3 scripts/bench_compare.py BASE NEW [--rounds 7] [--depth 13] [--game draughts]
+
+With `--game draughts` each round searches DRAUGHTS_POSITIONS (the start position and
+positions from games against Moby Dam, plies 10 to 50, either side to move) to `--depth`
+(default 14 for draughts) through `tvilling hub`, each with a fresh `new-game`, and adds
+up the last `info` line's nodes and time.
 
 Runs BASE and NEW alternately (the order flips every round, so drift in the machine's load
 falls on both), checks that each build prints the same node count every time, and reports
@@ -14,6 +20,63 @@ import re
 import statistics
 import subprocess
 import sys
+
+
+# The start position and middle-game positions from real games, in Hub's `pos` notation.
+DRAUGHTS_POSITIONS = [
+    "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww",
+    "Bbbbbbbbebbbbbebbbebbbeebewbeeeewwwwwwwewwwwwewwwwww",
+    "Bbbbbbbebeeebbebeebbeeebeebeeweeewewwewwwwewwwewwwe",
+    "Bebbbeebbeeeebebbeeebbeebebeewweewewwwweweewewewwee",
+    "Bebbbbbebbbbbbbbbbbbbeebeweeeeewwwewwwwwwwwwwwwwwwe",
+    "Bebbebbeebebbbbbbbebeebebeeewbewwwewwewwwewewwwwwwe",
+    "BeebebbebbeeeeebeeeebeewewebeeeeeewwweweeeeeewwwewB",
+    "Bbbbbbbbebbbeebbbbbbbeeeeeeeweeeeewwwwwwwewwwwwwwww",
+    "Bbbbbebbeeebeebbbbbbbeeeebeeewewwwwwwewweeeeewwwwww",
+    "Beeeeebbbbebbbbbbebeeeeewbbweeeewwwewwewweweeweewwe",
+    "Bbbbbbbebbbbbewbbbbbeebbeeeeeeewwwwwewwwewwwwwwwwww",
+    "Bebbbbbebeebbebbebbbeebebewbweweeweweewwwwwwwwewwwe",
+    "Beebebbbeeebebbbebbbeebbewwbewwweeewweweeewwewewwwe",
+]
+
+
+def draughts_bench(binary, depth):
+    """Node count and nodes/second of fixed-depth Hub searches of DRAUGHTS_POSITIONS."""
+    hub = subprocess.Popen(
+        [binary, "hub"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+
+    def send(line):
+        hub.stdin.write(line + "\n")
+        hub.stdin.flush()
+
+    def read_until(word):
+        last_info = None
+        while True:
+            line = hub.stdout.readline()
+            if not line:
+                raise RuntimeError(f"{binary} hub exited")
+            if line.startswith("info"):
+                last_info = line
+            if line.split()[:1] == [word]:
+                return last_info
+
+    send("hub")
+    read_until("wait")
+    send("init")
+    read_until("ready")
+    nodes, seconds = 0, 0.0
+    for pos in DRAUGHTS_POSITIONS:
+        send("new-game")
+        send(f"pos pos={pos}")
+        send(f"level depth={depth}")
+        send("go analyze")
+        info = read_until("done")
+        nodes += int(re.search(r" nodes=(\d+)", info).group(1))
+        seconds += float(re.search(r" time=([0-9.]+)", info).group(1))
+    send("quit")
+    hub.wait(timeout=10)
+    return nodes, int(nodes / seconds)
 
 
 def bench(binary, depth):
@@ -31,8 +94,11 @@ def main():
     parser.add_argument("base")
     parser.add_argument("new")
     parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--depth", type=int, default=13)
+    parser.add_argument("--depth", type=int)
+    parser.add_argument("--game", choices=["chess", "draughts"], default="chess")
     args = parser.parse_args()
+    measure = draughts_bench if args.game == "draughts" else bench
+    depth = args.depth or (14 if args.game == "draughts" else 13)
 
     nodes = {args.base: set(), args.new: set()}
     speed = {args.base: [], args.new: []}
@@ -41,7 +107,7 @@ def main():
         order = [args.base, args.new] if round_no % 2 == 0 else [args.new, args.base]
         got = {}
         for binary in order:
-            n, nps = bench(binary, args.depth)
+            n, nps = measure(binary, depth)
             nodes[binary].add(n)
             speed[binary].append(nps)
             got[binary] = nps
