@@ -13,7 +13,9 @@
 # `--evalfile NET` or `--no-nnue`). SEED picks the referee's shuffle of the ballots
 # (default 1): two runs with different seeds play different openings, so a match can be
 # split across both cores. Results go to target/moby/<stamp>/results.jsonl; the last line
-# printed is `SCORE tvilling W-D-L points/games (percent)`.
+# printed is `SCORE tvilling W-D-L points/games (percent)`. With HUB_LOG=1 tvilling's Hub
+# output is kept in hub.log there, and a line `EGDB` before the score gives the endgame
+# table probes that answered (`egdb-hits`) per node and the share of searches with any.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 games="${1:-40}"
@@ -36,6 +38,11 @@ mkdir -p "$out"
 wrapper="$out/tvilling-hub.sh"
 printf '#!/bin/sh\nexec %q hub' "$engine" > "$wrapper"
 for flag in "$@"; do printf ' %q' "$flag" >> "$wrapper"; done
+if [ -n "${HUB_LOG:-}" ]; then
+  # The pipe keeps the engine's lines as they come (tee does not buffer).
+  sed -i 's/^exec //' "$wrapper"
+  printf ' | tee -a %q' "$out/hub.log" >> "$wrapper"
+fi
 printf '\n' >> "$wrapper"
 chmod +x "$wrapper"
 
@@ -44,6 +51,26 @@ MOBY_DIR="$moby" unshare -n bash -c 'ip link set lo up; exec "$@"' _ \
   --games "$games" "${timing[@]}" --seed "${SEED:-1}" --ballots "$root/../shared/draughts/ballots-2move.fen" \
   --out "$out/results.jsonl" --workdir "$out/games" 2> "$out/referee.log"
 
+if [ -n "${HUB_LOG:-}" ]; then
+  "$py" - "$out/hub.log" <<'EOF'
+import re, sys
+searches = hits = nodes = with_hits = 0
+last = None
+for line in open(sys.argv[1]):
+    if line.startswith("info"):
+        last = line
+    elif line.startswith("done") and last:
+        n = int(re.search(r" nodes=(\d+)", last).group(1))
+        h = re.search(r" egdb-hits=(\d+)", last)
+        searches += 1
+        nodes += n
+        hits += int(h.group(1)) if h else 0
+        with_hits += bool(h)
+        last = None
+print(f"EGDB {hits} hits in {nodes} nodes ({1e6 * hits / max(nodes, 1):.0f} per million); "
+      f"{with_hits} of {searches} searches probed with success")
+EOF
+fi
 "$py" - "$out/results.jsonl" <<'EOF'
 import json, sys
 games = [json.loads(line) for line in open(sys.argv[1])]
