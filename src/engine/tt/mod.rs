@@ -7,7 +7,10 @@
 //! harmless because the search only uses a stored move after finding it among the legal
 //! moves, and a wrong score on one node does not decide a game.
 
+mod memory;
+
 use super::params::{MAX_EVAL, MAX_PLY};
+use memory::BucketMemory;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// Entries per bucket: four 8-byte entries, two buckets per cache line.
@@ -18,6 +21,7 @@ const BUCKET: usize = 4;
 /// aligned, and the allocator's large blocks start 16 bytes into a page, which split
 /// every other bucket.)
 #[repr(align(32))]
+#[derive(Default)]
 struct Bucket([AtomicU64; BUCKET]);
 
 /// Ages wrap at 64 (6 bits in an entry).
@@ -61,7 +65,7 @@ impl TtEntry {
 
 /// A lock-free hash table of search results.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: BucketMemory,
     age: AtomicU8,
 }
 
@@ -122,12 +126,8 @@ impl TranspositionTable {
     /// A table of `mb` megabytes (clamped to 1..=65536).
     pub fn new(mb: usize) -> Self {
         let bytes = mb.clamp(1, 65_536) << 20;
-        let count = bytes / std::mem::size_of::<Bucket>();
-        let buckets = (0..count)
-            .map(|_| Bucket(std::array::from_fn(|_| AtomicU64::new(0))))
-            .collect();
         let table = Self {
-            buckets,
+            buckets: BucketMemory::zeroed(bytes / std::mem::size_of::<Bucket>()),
             age: AtomicU8::new(0),
         };
         // The allocator hands out zeroed pages that the kernel maps on first touch; touching
