@@ -80,10 +80,15 @@ impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
         if self.next >= n {
             return None;
         }
+        // One pass with the best score in hand: this loop runs at every node, over every
+        // move in nodes where all moves are tried.
+        let scores = self.scores();
         let mut best = self.next;
-        for i in self.next + 1..n {
-            if self.score(i) > self.score(best) {
+        let mut best_score = scores[best];
+        for (i, &score) in scores.iter().enumerate().skip(self.next + 1) {
+            if score > best_score {
                 best = i;
+                best_score = score;
             }
         }
         self.moves.as_mut_slice().swap(self.next, best);
@@ -95,16 +100,17 @@ impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
     /// True when the move last handed out was the table move (matched against a legal
     /// move, so a colliding code never makes an illegal move "the TT move").
     pub fn last_was_tt_move(&self) -> bool {
-        self.next > 0 && self.score(self.next - 1) == TT_MOVE
+        self.next > 0 && self.scores()[self.next - 1] == TT_MOVE
     }
 
-    /// The score of the move in slot `i` (below the list's length).
+    /// The scores of the list's moves, slot by slot.
     #[inline]
-    fn score(&self, i: usize) -> i32 {
-        assert!(i < self.moves.len());
+    fn scores(&self) -> &[i32] {
+        let len = self.moves.len();
         // SAFETY: `new` wrote the score of every slot below the list's length, the list
-        // cannot change length while borrowed here, and swaps keep that prefix written.
-        unsafe { self.scores[i].assume_init() }
+        // cannot change length while borrowed here, swaps keep that prefix written, and
+        // `MaybeUninit<i32>` has the layout of `i32`.
+        unsafe { std::slice::from_raw_parts(self.scores.as_ptr().cast::<i32>(), len) }
     }
 
     /// Number of moves in the node.
