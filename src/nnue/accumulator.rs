@@ -13,7 +13,7 @@ use super::{simd, Network};
 use std::sync::Arc;
 
 /// Most inputs one step may turn on, or off: a draughts capture can take 20 pieces.
-pub const MAX_CHANGED: usize = 32;
+pub const MAX_CHANGED: usize = simd::MAX_ROWS;
 
 /// An input as indexed for each perspective.
 pub type Input = [u16; 2];
