@@ -217,7 +217,7 @@ mod tests {
                 ),
                 "param name=egdb-pieces value=4 type=int min=0 max=5",
                 "param name=nnue value=true type=bool",
-                "param name=evalfile value=draughts-gen2.nnue type=string",
+                "param name=evalfile value=draughts-gen3.nnue type=string",
             ]
         );
     }
