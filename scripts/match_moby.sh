@@ -36,13 +36,12 @@ mkdir -p "$out"
 
 # The referee starts a Hub engine as `<command> hub`, so the wrapper supplies its own words.
 wrapper="$out/tvilling-hub.sh"
-printf '#!/bin/sh\nexec %q hub' "$engine" > "$wrapper"
+# With HUB_LOG the engine runs in a pipe to tee (which does not buffer), so no `exec`.
+launch="exec "
+if [ -n "${HUB_LOG:-}" ]; then launch=""; fi
+printf '#!/bin/sh\n%s%q hub' "$launch" "$engine" > "$wrapper"
 for flag in "$@"; do printf ' %q' "$flag" >> "$wrapper"; done
-if [ -n "${HUB_LOG:-}" ]; then
-  # The pipe keeps the engine's lines as they come (tee does not buffer).
-  sed -i 's/^exec //' "$wrapper"
-  printf ' | tee -a %q' "$out/hub.log" >> "$wrapper"
-fi
+if [ -n "${HUB_LOG:-}" ]; then printf ' | tee -a %q' "$out/hub.log" >> "$wrapper"; fi
 printf '\n' >> "$wrapper"
 chmod +x "$wrapper"
 

@@ -161,13 +161,16 @@ impl TranspositionTable {
     /// Fill in permille, sampled over the first 1000 entries of the current age.
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed);
-        let sample = self.buckets.iter().flat_map(|b| &b.0).take(1000);
-        let (mut seen, mut used) = (0, 0);
-        for e in sample.map(|e| e.load(Ordering::Relaxed)) {
-            seen += 1;
-            used += usize::from(bound_of(e) != 0 && age_of(e) == age);
-        }
-        (used * 1000 / seen.max(1)) as u32
+        let sample = (self.buckets.len() * BUCKET).min(1000);
+        let used = self
+            .buckets
+            .iter()
+            .flat_map(|b| &b.0)
+            .take(sample)
+            .map(|e| e.load(Ordering::Relaxed))
+            .filter(|&e| bound_of(e) != 0 && age_of(e) == age)
+            .count();
+        (used * 1000 / sample.max(1)) as u32
     }
 
     fn bucket(&self, hash: u64) -> &[AtomicU64] {

@@ -91,7 +91,6 @@ struct HubArgs {
 
 /// Reads the flags of `tvilling hub`; values are checked as the matching `set-param` would.
 fn parse_hub_args(args: &[String]) -> Result<HubArgs, HubRunError> {
-    let usage = |why: String| HubRunError::Usage(why);
     let mut parsed = HubArgs::default();
     let mut rest = args.iter();
     while let Some(flag) = rest.next() {
@@ -103,12 +102,12 @@ fn parse_hub_args(args: &[String]) -> Result<HubArgs, HubRunError> {
             "--evalfile" => "evalfile",
             "--egdb" => "egdb-dir",
             "--egdb-pieces" => "egdb-pieces",
-            _ => return Err(usage(format!("unexpected argument '{flag}'"))),
+            _ => return Err(HubRunError::Usage(format!("unexpected argument '{flag}'"))),
         };
         let value = rest
             .next()
-            .ok_or_else(|| usage(format!("{flag} needs a value")))?;
-        match parse_param(param, value).map_err(|e| usage(format!("{flag}: {e}")))? {
+            .ok_or_else(|| HubRunError::Usage(format!("{flag} needs a value")))?;
+        match parse_param(param, value).map_err(|e| HubRunError::Usage(format!("{flag}: {e}")))? {
             ParamChange::EvalFile(file) => parsed.eval_file = Some(file),
             ParamChange::EgdbDir(dir) => parsed.egdb_dir = Some(dir),
             ParamChange::EgdbPieces(pieces) => parsed.egdb_pieces = Some(pieces as u32),
@@ -116,7 +115,9 @@ fn parse_hub_args(args: &[String]) -> Result<HubArgs, HubRunError> {
         }
     }
     if parsed.no_nnue && parsed.eval_file.is_some() {
-        return Err(usage("--evalfile and --no-nnue exclude each other".into()));
+        return Err(HubRunError::Usage(
+            "--evalfile and --no-nnue exclude each other".into(),
+        ));
     }
     Ok(parsed)
 }
