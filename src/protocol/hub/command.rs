@@ -40,8 +40,10 @@ pub enum HubCommand {
     NewGame,
     /// `pos pos=P [moves="m1 m2 ..."]` or `pos start [...]`: the root position.
     Pos {
-        /// The 51-character position string (side to move, then squares 1..50).
-        position: String,
+        /// The position string (for international draughts 51 characters: side to move,
+        /// then squares 1..50), or `None` for `start`: the start of the variant in play,
+        /// which the session knows and the parser does not.
+        position: Option<String>,
         /// Moves to play from `position`, in Hub notation, not yet checked.
         moves: Vec<String>,
     },
@@ -102,8 +104,8 @@ fn required<'a>(
 
 fn parse_pos(tokens: &Tokens) -> Result<HubCommand, HubError> {
     let position = match tokens.value("pos") {
-        Some(position) => position.to_string(),
-        None if tokens.has_flag("start") => START_POSITION.to_string(),
+        Some(position) => Some(position.to_string()),
+        None if tokens.has_flag("start") => None,
         None => {
             return Err(HubError::MissingField {
                 command: "pos",
@@ -209,21 +211,21 @@ mod tests {
                 "pos pos={START_POSITION} moves=\"31-27 17-21  33-29\""
             )),
             Ok(HubCommand::Pos {
-                position: START_POSITION.into(),
+                position: Some(START_POSITION.into()),
                 moves: vec!["31-27".into(), "17-21".into(), "33-29".into()],
             })
         );
         assert_eq!(
             parse_command("pos start moves=32-28"),
             Ok(HubCommand::Pos {
-                position: START_POSITION.into(),
+                position: None,
                 moves: vec!["32-28".into()],
             })
         );
         assert_eq!(
             parse_command("pos pos=Wee moves=\"\""),
             Ok(HubCommand::Pos {
-                position: "Wee".into(),
+                position: Some("Wee".into()),
                 moves: vec![],
             })
         );

@@ -343,7 +343,9 @@ impl<W: Write> HubSession<W> {
                     searcher.clear();
                 }
             }
-            HubCommand::Pos { position, moves } => self.set_position(&position, &moves)?,
+            HubCommand::Pos { position, moves } => {
+                self.set_position(position.as_deref(), &moves)?
+            }
             HubCommand::Level(level) => self.level.merge(&level),
             HubCommand::Go(mode) => self.go(mode),
             HubCommand::PonderHit => {
@@ -447,9 +449,9 @@ impl<W: Write> HubSession<W> {
         Ok(())
     }
 
-    /// Replays `moves` from `position` on a fresh game of the variant in play; on any error
-    /// the old game stays.
-    fn set_position(&mut self, position: &str, moves: &[String]) -> io::Result<()> {
+    /// The root from `position` (`None`: the variant's start) and `moves`, or an `error`
+    /// line that leaves the game as it was.
+    fn set_position(&mut self, position: Option<&str>, moves: &[String]) -> io::Result<()> {
         match self.replay(position, moves) {
             Ok(game) => {
                 self.game = game;
@@ -460,7 +462,8 @@ impl<W: Write> HubSession<W> {
         }
     }
 
-    fn replay(&self, position: &str, moves: &[String]) -> Result<HubGame, String> {
+    /// Replays `moves` from `position` on a fresh game of the variant in play.
+    fn replay(&self, position: Option<&str>, moves: &[String]) -> Result<HubGame, String> {
         let bad_position = |e: &dyn std::fmt::Display| {
             format!("bad position for variant {}: {e}", self.variant.name())
         };
@@ -468,15 +471,23 @@ impl<W: Write> HubSession<W> {
             format!("move {} ({text}): {e}", index + 1)
         };
         if self.variant == Variant::International {
-            let mut game = GameState::new(parse_hub(position).map_err(|e| bad_position(&e))?);
+            let start = match position {
+                Some(position) => parse_hub(position).map_err(|e| bad_position(&e))?,
+                None => Position::start(),
+            };
+            let mut game = GameState::new(start);
             for (index, text) in moves.iter().enumerate() {
                 game.play_text(text)
                     .map_err(|e| bad_move(index, text, &e))?;
             }
             return Ok(HubGame::International(game));
         }
-        let start =
-            variant::parse_position(self.variant, position).map_err(|e| bad_position(&e))?;
+        let start = match position {
+            Some(position) => {
+                variant::parse_position(self.variant, position).map_err(|e| bad_position(&e))?
+            }
+            None => VariantPosition::start(self.variant),
+        };
         let mut game = VariantGameState::new(start);
         for (index, text) in moves.iter().enumerate() {
             game.play_text(text)
@@ -684,6 +695,26 @@ mod tests {
         let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
         // d4 takes e5 and lands on f6, in Russian numbering.
         assert!(done.starts_with("done move=14x23x19"), "{lines:?}");
+    }
+
+    #[test]
+    fn pos_start_is_the_start_of_the_variant_in_play() {
+        let lines = run_lines(&[
+            "set-param name=variant value=russian",
+            "pos start moves=\"c3-d4 f6-e5\"",
+            "level depth=3",
+            "go think",
+        ]);
+        let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
+        assert!(done.starts_with("done move=14x23x19"), "{lines:?}");
+        let lines = run_lines(&[
+            "set-param name=variant value=normal",
+            "pos start moves=\"32-28 19-23\"",
+            "level depth=2",
+            "go think",
+        ]);
+        let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
+        assert!(done.starts_with("done move=28x19x23"), "{lines:?}");
     }
 
     #[test]
