@@ -33,22 +33,22 @@ struct Anchor {
 const ANCHORS: [Anchor; 4] = [
     Anchor {
         elo: MIN_ELO,
-        nodes: 2_000.0,
+        nodes: 1_700.0,
         window: 120.0,
     },
     Anchor {
         elo: 1600,
-        nodes: 6_000.0,
+        nodes: 5_500.0,
         window: 70.0,
     },
     Anchor {
         elo: 1800,
-        nodes: 40_000.0,
+        nodes: 11_000.0,
         window: 20.0,
     },
     Anchor {
         elo: MAX_ELO,
-        nodes: 1_000_000.0,
+        nodes: 40_000.0,
         window: 0.0,
     },
 ];
