@@ -8,9 +8,11 @@
 #   scripts/match_chess.sh self-fast                 reliability: 100 games at 1+0.01 (self-play)
 #   scripts/match_chess.sh self-periods              reliability: 100 games at 40 moves in 10 s
 #
-# Engines as in shared/tools/engines.md; openings from shared/books/8moves_v3.pgn, each played
-# twice with colours swapped; CONCURRENCY (default 2) games at once. The last line is
-# match.py's `SCORE ...` summary (with forfeits, crashes and illegal moves counted).
+# Engines as in shared/tools/engines.md; openings from shared/books/8moves_v3.pgn (or the EPD or
+# PGN file OPENINGS names), each played twice with colours swapped; CONCURRENCY (default 2)
+# games at once. SYZYGY=DIR gives tvilling that SyzygyPath; DRAW_ADJUDICATION=off plays drawn
+# endings out (to judge them with scripts/tb_outcomes.py). The last line is match.py's
+# `SCORE ...` summary (with forfeits, crashes and illegal moves counted).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 shared="$root/../shared"
@@ -21,7 +23,9 @@ games="${2:-200}"
 tc="${3:-10+0.1}"
 out="$root/target/matches"
 mkdir -p "$out"
+openings="${OPENINGS:-$shared/books/8moves_v3.pgn}"
 ours=(--engine name=tvilling "cmd=$engine" option.Hash=16 option.Threads=1)
+[ -n "${SYZYGY:-}" ] && ours+=("option.SyzygyPath=$SYZYGY")
 case "$opponent" in
   phalanx) theirs=(--engine name=phalanx "cmd=/usr/games/phalanx -b- -l-" proto=xboard) ;;
   glaurung) theirs=(--engine name=glaurung cmd=/usr/games/glaurung option.Threads=1 option.Hash=16 option.OwnBook=false) ;;
@@ -35,8 +39,9 @@ case "$opponent" in
                 theirs=(--engine name=tvilling2 "cmd=$engine" option.Hash=16 option.Threads=1) ;;
   *) echo "unknown opponent $opponent" >&2; exit 2 ;;
 esac
+adjudication=(--resign movecount=3 score=800 twosided=true)
+[ "${DRAW_ADJUDICATION:-on}" = off ] || adjudication+=(--draw movenumber=40 movecount=8 score=10)
 exec "$py" "$shared/tools/match.py" "${ours[@]}" "${theirs[@]}" \
-  --each "tc=$tc" --openings "file=$shared/books/8moves_v3.pgn" order=random --seed 7 \
+  --each "tc=$tc" --openings "file=$openings" order=random --seed 7 \
   --games "$games" --concurrency "${CONCURRENCY:-2}" \
-  --resign movecount=3 score=800 twosided=true --draw movenumber=40 movecount=8 score=10 \
-  --pgnout "$out/$opponent.pgn" --json "$out/$opponent.json"
+  "${adjudication[@]}" --pgnout "$out/$opponent.pgn" --json "$out/$opponent.json"
