@@ -71,10 +71,9 @@ class KingMoveLimit:
 
     LIMIT = 3
 
-    def _streaks(self):
-        if not hasattr(self, "_streak_stack"):
-            self._streak_stack = [{}]
-        return self._streak_stack
+    def __init__(self, *args, **kwargs):
+        self._streaks = [{}]
+        super().__init__(*args, **kwargs)
 
     def _side(self):
         return self.turn.name
@@ -82,7 +81,7 @@ class KingMoveLimit:
     @property
     def legal_moves(self):
         moves = super().legal_moves
-        square, count = self._streaks()[-1].get(self._side(), (None, 0))
+        square, count = self._streaks[-1].get(self._side(), (None, 0))
         if count < self.LIMIT or not self._has_men():
             return moves
         return [m for m in moves if m.captured_list or m.square_list[0] != square]
@@ -92,7 +91,7 @@ class KingMoveLimit:
         return bool((self._pos == man).any())
 
     def push(self, move, is_finished=True):
-        streaks = dict(self._streaks()[-1])
+        streaks = dict(self._streaks[-1])
         side = self._side()
         start = move.square_list[0]
         is_king = abs(int(self._pos[start])) == 2
@@ -102,11 +101,11 @@ class KingMoveLimit:
         else:
             streaks[side] = (None, 0)
         super().push(move, is_finished)
-        self._streaks().append(streaks)
+        self._streaks.append(streaks)
 
     def pop(self, *args, **kwargs):
         result = super().pop(*args, **kwargs)
-        self._streaks().pop()
+        self._streaks.pop()
         return result
 
 
@@ -115,23 +114,19 @@ def referee_board(name):
     board = importlib.import_module(f"draughts.boards.{name}").Board
     if name == "american":
 
+        from draughts.boards._core import CORE_AMERICAN
+
         class American(board):
             @property
             def legal_moves(self):
                 return self._legal_moves_from_core(
-                    american_core(), max_capture=False, captures_optional=False
+                    CORE_AMERICAN, max_capture=False, captures_optional=False
                 )
 
         return American
     if name in ("frisian", "frysk"):
         return type(f"{board.__name__}WithKingLimit", (KingMoveLimit, board), {})
     return board
-
-
-def american_core():
-    from draughts.boards._core import CORE_AMERICAN
-
-    return CORE_AMERICAN
 
 
 class Hub:
