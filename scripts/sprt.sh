@@ -11,6 +11,8 @@
 # the commit message), then match.py's running score, and ends with its SCORE line
 # (games, W-D-L, Elo with its interval, LLR and the verdict, sprt=H1 when NEW passes).
 # EXTRA_OPTIONS adds engine options to NEW only (e.g. "option.EvalFile=/path/net.nnue").
+# THREADS sets both sides' search threads (default 1); a Lazy SMP change is tested with
+# THREADS=2 CONCURRENCY=1, so each side has both cores while it thinks.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 shared="$root/../shared"
@@ -58,7 +60,7 @@ read -r -a extra <<< "${EXTRA_OPTIONS:-}"
 exec "$py" "$shared/tools/match.py" \
   --engine name=new "cmd=$new_exe" "${extra[@]}" \
   --engine name=base "cmd=$base_exe" \
-  --each "tc=$tc" option.Hash=16 option.Threads=1 \
+  --each "tc=$tc" option.Hash=16 "option.Threads=${THREADS:-1}" \
   --openings "file=$shared/books/8moves_v3.pgn" order=random \
   --games 40000 --concurrency "${CONCURRENCY:-2}" \
   --sprt "elo0=$elo0" "elo1=$elo1" alpha=0.05 beta=0.05 \
