@@ -8,7 +8,8 @@
 #   time:    Threads=1 at 2*tc   against  Threads=1 at tc   (what doubling the time gives)
 #   threads: Threads=2 at tc     against  Threads=1 at tc   (what Lazy SMP gives)
 # and prints each Elo and the ratio threads/time. Issue 13's goal is a ratio of at least 0.9.
-# TVILLING picks the binary (default target/release/tvilling), PYTHON the interpreter.
+# TVILLING picks the binary (default target/release/tvilling), PYTHON the interpreter, SEED
+# the openings' order (default 13; another seed gives new games to pool with earlier ones).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 shared="$root/../shared"
@@ -20,6 +21,7 @@ base="${tc%%+*}"
 inc="${tc#*+}"
 [ "$inc" = "$tc" ] && inc=0
 double="$(awk -v b="$base" -v i="$inc" 'BEGIN { printf "%g+%g", 2 * b, 2 * i }')"
+seed="${SEED:-13}"
 out="$root/target/matches"
 mkdir -p "$out"
 
@@ -28,11 +30,11 @@ elo_of() {
   local name="$1"
   shift
   "$py" "$shared/tools/match.py" "$@" \
-    --each option.Hash=64 --openings "file=$shared/books/8moves_v3.pgn" order=random --seed 13 \
+    --each option.Hash=64 --openings "file=$shared/books/8moves_v3.pgn" order=random --seed "$seed" \
     --games "$games" --concurrency 1 \
     --resign movecount=3 score=800 twosided=true --draw movenumber=40 movecount=8 score=10 \
-    --pgnout "$out/smp-$name.pgn" | tee "$out/smp-$name.log" >&2
-  sed -n 's/^SCORE .* elo=\([^ ]*\) .*/\1/p' "$out/smp-$name.log" | tail -1
+    --pgnout "$out/smp-$name-$seed.pgn" | tee "$out/smp-$name-$seed.log" >&2
+  sed -n 's/^SCORE .* elo=\([^ ]*\) .*/\1/p' "$out/smp-$name-$seed.log" | tail -1
 }
 
 time_elo="$(elo_of time \
