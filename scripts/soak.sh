@@ -64,7 +64,8 @@ sample() {
 }
 
 echo "soak: $games games at $tc, $runner, Threads=$threads Hash=$hash, $concurrency at once; in $out" >&2
-"${cmd[@]}" > "$out/runner.log" 2>&1 &
+# In the output folder, where fastchess leaves its config.json.
+(cd "$out" && exec "${cmd[@]}") > "$out/runner.log" 2>&1 &
 runner_pid=$!
 while kill -0 "$runner_pid" 2>/dev/null; do
   sample
