@@ -30,9 +30,12 @@ build:
 
 test: lint rust-test client-test
 
+# The fuzz targets run only under `make fuzz`, so here they are at least compiled against
+# the engine as it is now.
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --release --all-targets -- -D warnings
+	$(CARGO) check --manifest-path fuzz/Cargo.toml --bins
 
 rust-test:
 	$(CARGO) test --release

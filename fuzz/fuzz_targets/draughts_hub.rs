@@ -18,8 +18,8 @@ use tvilling::draughts::notation::{
     move_from_dxp, move_to_dxp, move_to_hub, parse_fen, parse_hub, parse_move, parse_position,
     to_fen, to_hub,
 };
-use tvilling::draughts::{GameState, Move, Position};
-use tvilling::engine::{Limits, MoveList, TimeManager};
+use tvilling::draughts::{GameState, Move, Position, SearchPosition};
+use tvilling::engine::{Game, Limits, MoveList, TimeManager};
 use tvilling::protocol::hub::{parse_command, GoMode, HubCommand, LevelCommand};
 
 /// Plies of the walk.
@@ -42,14 +42,18 @@ fuzz_target!(|data: &[u8]| {
         merged.merge(&level);
         for mode in [GoMode::Think, GoMode::Ponder, GoMode::Analyze] {
             let limits: Limits<Move> = merged.to_limits(mode, Duration::from_millis(50));
-            if let Some(mut time) = TimeManager::new(&limits) {
+            if let Some(mut time) = TimeManager::new(&limits, SearchPosition::SUDDEN_DEATH_MOVES) {
                 time.update(true, -300);
                 assert!(time.soft_limit() <= time.hard_limit(), "{level:?}");
             }
         }
     }
     if let Ok(HubCommand::Pos { position, moves }) = parse_command(&text) {
-        if let Ok(start) = parse_hub(&position) {
+        let start = match position {
+            Some(text) => parse_hub(&text),
+            None => Ok(Position::start()),
+        };
+        if let Ok(start) = start {
             let mut game = GameState::new(start);
             for text in &moves {
                 if game.play_text(text).is_err() {
