@@ -13,7 +13,7 @@
 
 use std::io::{self, Write};
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 
@@ -27,8 +27,9 @@ use crate::draughts::notation::{move_to_hub, parse_hub};
 use crate::draughts::variant::VariantSearchPosition;
 use crate::draughts::variant::{self, Variant, VariantGameState, VariantPosition};
 use crate::draughts::{GameState, Move, Position, SearchPosition};
-use crate::engine::{SearchEvent, Searcher};
+use crate::engine::{Game, SearchEvent, Searcher, TimeManager};
 use crate::nnue::NetworkFileError;
+use crate::protocol::clock_lag::{two_plies_on, ClockLag, TimedGo};
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
 
 /// Time lost between our `done` and the GUI's clock stopping: two pipes and a Python client.
@@ -164,6 +165,28 @@ enum HubGame {
 }
 
 impl HubGame {
+    /// The search root's hash, and the hashes of the positions two plies on.
+    fn root_and_next(&self) -> (u64, Vec<u64>) {
+        match self {
+            HubGame::International(game) => {
+                let root = SearchPosition::new(*game.position(), game.clocks());
+                (root.hash(), two_plies_on(&root))
+            }
+            HubGame::Variant(game) => {
+                let root = game.search_root();
+                (root.hash(), two_plies_on(&root))
+            }
+        }
+    }
+
+    /// 0 when White is to move, 1 for Black.
+    fn side_index(&self) -> usize {
+        match self {
+            HubGame::International(game) => game.position().side() as usize,
+            HubGame::Variant(game) => game.position().side() as usize,
+        }
+    }
+
     /// A game at the start position of `variant`.
     fn start(variant: Variant) -> Self {
         match variant {
@@ -197,6 +220,9 @@ pub struct HubSession<W: Write> {
     /// successfully.
     use_nnue: bool,
     eval_file: String,
+    /// What the clock charges per move beyond our own time; the overhead planned for is
+    /// never below it.
+    clock_lag: ClockLag,
 }
 
 impl<W: Write> HubSession<W> {
@@ -221,6 +247,7 @@ impl<W: Write> HubSession<W> {
             egdb_pieces: GENERATE_UP_TO,
             use_nnue: true,
             eval_file: EMBEDDED_NAME.to_string(),
+            clock_lag: ClockLag::default(),
         }
     }
 
@@ -277,7 +304,9 @@ impl<W: Write> HubSession<W> {
             SearchEvent::Done(result) => {
                 self.searching = false;
                 self.level = LevelCommand::default();
-                self.send(&done_line(&result, text))
+                self.send(&done_line(&result, text))?;
+                self.clock_lag.move_sent(Instant::now());
+                Ok(())
             }
         }
     }
@@ -338,6 +367,7 @@ impl<W: Write> HubSession<W> {
                 self.send(&ready_line())?;
             }
             HubCommand::NewGame => {
+                self.clock_lag.new_game();
                 self.searcher.clear();
                 if let Some(searcher) = self.variant_searcher.as_mut() {
                     searcher.clear();
@@ -497,8 +527,30 @@ impl<W: Write> HubSession<W> {
     }
 
     fn go(&mut self, mode: GoMode) {
-        let mut limits = self.level.to_limits(mode, move_overhead(&self.level));
+        let side = self.game.side_index();
+        let (root_hash, next_roots) = self.game.root_and_next();
+        let clock = self.level.to_limits::<Move>(mode, Duration::ZERO).clock;
+        if let (Some(clock), false) = (&clock, mode == GoMode::Ponder) {
+            self.clock_lag.clock_seen(side, root_hash, clock.remaining);
+        }
+        let overhead = move_overhead(&self.level).max(self.clock_lag.estimate());
+        let mut limits = self.level.to_limits(mode, overhead);
         limits.ponder_enabled = self.ponder_enabled;
+        match (&limits.clock, limits.ponder) {
+            (Some(clock), false) => {
+                let allowed = TimeManager::new(&limits, SearchPosition::SUDDEN_DEATH_MOVES)
+                    .map_or(clock.remaining, |tm| tm.hard_limit());
+                let timed = TimedGo {
+                    side,
+                    next_roots,
+                    remaining: clock.remaining,
+                    increment: clock.increment,
+                    allowed,
+                };
+                self.clock_lag.search_started(timed, Instant::now());
+            }
+            _ => self.clock_lag.untimed_search_started(side),
+        }
         // The game history ends with the root itself; the search wants what came before.
         let before = |history: &[u64]| history[..history.len().saturating_sub(1)].to_vec();
         let events = self.event_sender.clone();
@@ -614,6 +666,43 @@ mod tests {
             .lines()
             .map(str::to_string)
             .collect()
+    }
+
+    /// The lag the session learnt from `lines`.
+    fn lag_after(lines: &[&str]) -> Duration {
+        let (sender, receiver) = unbounded();
+        for line in lines {
+            sender.send(InputLine::Line(line.to_string())).unwrap();
+        }
+        sender.send(InputLine::End).unwrap();
+        let mut session = HubSession::new(SharedOutput::default());
+        session.serve(&receiver).unwrap();
+        session.clock_lag.estimate()
+    }
+
+    #[test]
+    fn a_clock_that_falls_more_than_the_engine_thought_is_planned_for() {
+        // Our clock falls by 0.9 s over a move answered at once (the next `pos` stops it).
+        let script = |time: &str, moves: &str| {
+            [
+                "hub".to_string(),
+                "init".to_string(),
+                "pos start".to_string(),
+                "level time=10".to_string(),
+                "go think".to_string(),
+                format!("pos start moves=\"{moves}\""),
+                format!("level time={time}"),
+                "go think".to_string(),
+            ]
+        };
+        let lag = |time: &str, moves: &str| {
+            let lines = script(time, moves);
+            lag_after(&lines.iter().map(String::as_str).collect::<Vec<_>>())
+        };
+        assert!(lag("9.1", "32-28 19-23") >= Duration::from_millis(800));
+        assert_eq!(lag("10", "32-28 19-23"), Duration::ZERO);
+        // Not the position two plies after the last search: another game.
+        assert_eq!(lag("9.1", "32-28 19-23 34-30 20-24"), Duration::ZERO);
     }
 
     #[test]

@@ -28,6 +28,16 @@ fn millis(ms: i64) -> Duration {
 }
 
 impl GoCommand {
+    /// The clock of the side to move, if the `go` gave it, clamped as [`Limits`] get it.
+    pub fn time_left(&self, white_to_move: bool) -> Option<Duration> {
+        let time = if white_to_move {
+            self.wtime
+        } else {
+            self.btime
+        };
+        time.map(millis)
+    }
+
     /// The search limits for this `go`, given who is to move, the root moves `searchmoves`
     /// resolved to (empty: all), and the `MultiPV`, `Move Overhead` and `Move Delay` options.
     pub fn to_limits<M>(
@@ -38,13 +48,9 @@ impl GoCommand {
         overhead: Duration,
         delay: Duration,
     ) -> Limits<M> {
-        let (time, increment) = if white_to_move {
-            (self.wtime, self.winc)
-        } else {
-            (self.btime, self.binc)
-        };
-        let clock = time.map(|time| Clock {
-            remaining: millis(time),
+        let increment = if white_to_move { self.winc } else { self.binc };
+        let clock = self.time_left(white_to_move).map(|remaining| Clock {
+            remaining,
             increment: increment.map_or(Duration::ZERO, millis),
             moves_to_go: self.movestogo.filter(|&n| n > 0),
             delay,

@@ -39,14 +39,16 @@ use crate::chess::syzygy;
 use crate::chess::{move_to_uci, parse_uci_move, Color, Move, Position};
 use crate::cli::datagen::genfens;
 use crate::cli::{bench, DEFAULT_BENCH_DEPTH};
-use crate::engine::{SearchEvent, SearchResult, Searcher};
+use crate::engine::{Game, SearchEvent, SearchResult, Searcher, TimeManager};
 use crate::nnue::NetworkFileError;
+use crate::protocol::clock_lag::{two_plies_on, ClockLag, TimedGo};
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
 use crossbeam_channel::{never, select, unbounded, Receiver, Sender};
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::time::Instant;
 
 /// Runs the UCI engine on stdin/stdout until `quit` or the end of input.
 pub fn run() -> ExitCode {
@@ -91,6 +93,9 @@ pub struct Session<W: Write> {
     /// Seed of a weakened search's choices: new for every session, so that a limited
     /// engine does not replay the same game against the same moves.
     strength_seed: u64,
+    /// What the clock charges per move beyond our own time; the overhead planned for is
+    /// never below it.
+    clock_lag: ClockLag,
 }
 
 impl<W: Write> Session<W> {
@@ -107,6 +112,7 @@ impl<W: Write> Session<W> {
             running: None,
             perft: None,
             strength_seed: RandomState::new().build_hasher().finish(),
+            clock_lag: ClockLag::default(),
         }
     }
 
@@ -189,6 +195,7 @@ impl<W: Write> Session<W> {
             UciCommand::UciNewGame => {
                 self.finish_search()?;
                 self.searcher.clear();
+                self.clock_lag.new_game();
                 self.game = GameSetup::startpos();
             }
             UciCommand::Position(command) => {
@@ -338,17 +345,37 @@ impl<W: Write> Session<W> {
             }
         }
         let white = self.game.root.side_to_move() == Color::White;
+        let side = usize::from(!white);
+        if let (Some(remaining), false) = (go.time_left(white), go.ponder) {
+            self.clock_lag
+                .clock_seen(side, self.game.root.hash(), remaining);
+        }
         let mut limits = go.to_limits(
             white,
             searchmoves,
             self.settings.multipv,
-            self.settings.move_overhead,
+            self.settings.move_overhead.max(self.clock_lag.estimate()),
             self.settings.move_delay,
         );
         limits.ponder_enabled = self.settings.ponder;
         if self.settings.limit_strength {
             Strength::for_elo(i64::from(self.settings.elo), self.strength_seed)
                 .restrict(&mut limits);
+        }
+        match (&limits.clock, limits.ponder) {
+            (Some(clock), false) => {
+                let allowed = TimeManager::new(&limits, Position::SUDDEN_DEATH_MOVES)
+                    .map_or(clock.remaining, |tm| tm.hard_limit());
+                let timed = TimedGo {
+                    side,
+                    next_roots: two_plies_on(&self.game.root),
+                    remaining: clock.remaining,
+                    increment: clock.increment,
+                    allowed,
+                };
+                self.clock_lag.search_started(timed, Instant::now());
+            }
+            _ => self.clock_lag.untimed_search_started(side),
         }
         self.running = Some(RunningSearch {
             chess960,
@@ -409,7 +436,10 @@ impl<W: Write> Session<W> {
             }
             SearchEvent::Done(result) => {
                 self.running = None;
-                bestmove_line(&result, format)
+                let line = bestmove_line(&result, format);
+                self.line(&line)?;
+                self.clock_lag.move_sent(Instant::now());
+                return Ok(());
             }
         };
         self.line(&line)
@@ -669,5 +699,39 @@ mod tests {
         assert!(lines
             .iter()
             .any(|l| l.contains("multipv 2") && l.contains(" wdl ")));
+    }
+
+    /// The lag the session learnt from `script`.
+    fn lag_after(script: &str) -> std::time::Duration {
+        let input = spawn_line_reader(Cursor::new(script.as_bytes().to_vec()));
+        let mut out = Vec::new();
+        let mut session = Session::new(&mut out);
+        session.serve(&input).unwrap();
+        session.clock_lag.estimate()
+    }
+
+    #[test]
+    fn a_clock_that_falls_more_than_the_engine_thought_is_planned_for() {
+        // White's clock falls by 900 ms over a move the engine answered at once (the next
+        // `position` stops it): the GUI charged that much more.
+        let lagging = lag_after(
+            "position startpos\ngo wtime 10000 btime 10000\n\
+             position startpos moves e2e4 e7e5\ngo wtime 9100 btime 10000\n",
+        );
+        assert!(
+            lagging >= std::time::Duration::from_millis(800),
+            "{lagging:?}"
+        );
+        // The same with an honest clock, and with a clock from another game.
+        let honest = lag_after(
+            "position startpos\ngo wtime 10000 btime 10000\n\
+             position startpos moves e2e4 e7e5\ngo wtime 10000 btime 10000\n",
+        );
+        let other_game = lag_after(
+            "position startpos\ngo wtime 10000 btime 10000\n\
+             position startpos moves d2d4 d7d5 c2c4 e7e6\ngo wtime 9100 btime 10000\n",
+        );
+        assert_eq!(honest, std::time::Duration::ZERO);
+        assert_eq!(other_game, std::time::Duration::ZERO);
     }
 }

@@ -1,0 +1,273 @@
+//! Learns how much more time the GUI's clock charges per move than the engine plans for.
+//!
+//! `Move Overhead` is a guess made once; on a loaded machine the real cost of a move (pipe
+//! latency, a GUI waiting for a time slice, search threads that were not scheduled when
+//! their deadline passed) can be many times larger, and at a fast time control every move
+//! then loses a little more until the flag falls. The clock itself tells the truth: from
+//! one of our moves to the next in the same game, it fell by what the GUI charged us. The
+//! part of that beyond the time we could have spent by our own limits is lag, and the
+//! overhead the time manager assumes is never below what recent moves showed.
+
+use crate::engine::{Game, MoveList};
+use std::time::{Duration, Instant};
+
+/// A sample above this is not lag but something else (a new game's clock without
+/// `ucinewgame`, a GUI paused by its user), and is ignored.
+const MAX_SAMPLE: Duration = Duration::from_secs(1);
+
+/// Of each newer sample below the estimate, this share replaces it: a spike is believed at
+/// once, and forgotten over a handful of calm moves.
+const DECAY_SHARE: f64 = 0.25;
+
+/// One clock-timed search of one side, waiting to be checked against the next clock.
+#[derive(Clone, Debug)]
+struct TimedSearch {
+    /// The positions two plies on: the side's next search is of one of them, or the two
+    /// are not consecutive moves of one game.
+    next_roots: Vec<u64>,
+    remaining: Duration,
+    increment: Duration,
+    /// The most the search could take by its own limits (its hard limit).
+    allowed: Duration,
+    started: Instant,
+    /// Time from `go` to `bestmove`, once the move was sent.
+    spent: Option<Duration>,
+}
+
+/// The lag seen in the last moves of either side and the searches not yet checked.
+#[derive(Clone, Debug, Default)]
+pub struct ClockLag {
+    /// The last timed search of White (0) and Black (1).
+    last: [Option<TimedSearch>; 2],
+    /// The running search's side, until its move is sent.
+    running: Option<usize>,
+    estimate: Duration,
+}
+
+/// A `go` with the clock of the side to move, as [`ClockLag::search_started`] needs it.
+#[derive(Clone, Debug)]
+pub struct TimedGo {
+    /// 0 for White (or the first player), 1 for the other.
+    pub side: usize,
+    /// Hashes of the positions two plies after the one searched ([`two_plies_on`]).
+    pub next_roots: Vec<u64>,
+    /// The side's clock.
+    pub remaining: Duration,
+    /// The side's increment.
+    pub increment: Duration,
+    /// The search's hard limit.
+    pub allowed: Duration,
+}
+
+impl ClockLag {
+    /// The lag to plan for: the largest recent one, fading after calm moves.
+    pub fn estimate(&self) -> Duration {
+        self.estimate
+    }
+
+    /// The clock of `side` before its search of the position `root_hash`: if that follows
+    /// this side's previous search in the same game, what the clock fell since is a
+    /// sample. Call it before planning the search, so the plan already knows the sample.
+    pub fn clock_seen(&mut self, side: usize, root_hash: u64, remaining: Duration) {
+        let Some(prev) = self.last[side].take() else {
+            return;
+        };
+        let Some(spent) = prev.spent else {
+            return;
+        };
+        // The clock before the previous move, plus its increment, less the clock now.
+        let charged = (prev.remaining + prev.increment).checked_sub(remaining);
+        if let (true, Some(charged)) = (prev.next_roots.contains(&root_hash), charged) {
+            let lag = charged.saturating_sub(spent.min(prev.allowed));
+            if lag <= MAX_SAMPLE {
+                self.add_sample(lag);
+            }
+        }
+    }
+
+    /// A clock-timed search starts at `now`.
+    pub fn search_started(&mut self, go: TimedGo, now: Instant) {
+        self.last[go.side] = Some(TimedSearch {
+            next_roots: go.next_roots,
+            remaining: go.remaining,
+            increment: go.increment,
+            allowed: go.allowed,
+            started: now,
+            spent: None,
+        });
+        self.running = Some(go.side);
+    }
+
+    /// A search without a clock (or a ponder search, whose clock starts later) starts: it
+    /// tells nothing, and the next timed search of its side is not consecutive.
+    pub fn untimed_search_started(&mut self, side: usize) {
+        self.last[side] = None;
+        self.running = None;
+    }
+
+    /// The running search's move was sent.
+    pub fn move_sent(&mut self, now: Instant) {
+        if let Some(side) = self.running.take() {
+            if let Some(search) = self.last[side].as_mut() {
+                search.spent = Some(now.saturating_duration_since(search.started));
+            }
+        }
+    }
+
+    /// A new game: the clocks start afresh, the machine's lag stays what it was.
+    pub fn new_game(&mut self) {
+        self.last = [None, None];
+        self.running = None;
+    }
+
+    fn add_sample(&mut self, lag: Duration) {
+        self.estimate = if lag >= self.estimate {
+            lag
+        } else {
+            self.estimate - (self.estimate - lag).mul_f64(DECAY_SHARE)
+        };
+    }
+}
+
+/// The hashes of every position two plies after `root`: the positions its side to move
+/// can next be asked to search in the same game.
+pub fn two_plies_on<G: Game>(root: &G) -> Vec<u64> {
+    let mut next = Vec::new();
+    let mut ours = MoveList::new();
+    root.legal_moves(&mut ours);
+    for &mv in ours.iter() {
+        let mut reply_root = root.clone();
+        reply_root.play(mv);
+        let mut replies = MoveList::new();
+        reply_root.legal_moves(&mut replies);
+        for &reply in replies.iter() {
+            let mut after = reply_root.clone();
+            after.play(reply);
+            next.push(after.hash());
+        }
+    }
+    next
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    /// Plays `moves` of one side: each takes `spent` by the engine and costs `charged` on
+    /// the clock; returns the estimate after them.
+    fn play(lag: &mut ClockLag, moves: u64, spent: u64, charged: u64, allowed: u64) -> Duration {
+        let t0 = Instant::now();
+        let mut remaining = ms(10_000);
+        for n in 0..moves {
+            let go = TimedGo {
+                side: 0,
+                next_roots: vec![100 + 2 * (n + 1)],
+                remaining,
+                increment: ms(100),
+                allowed: ms(allowed),
+            };
+            let start = t0 + ms(n * 10_000);
+            lag.clock_seen(0, 100 + 2 * n, remaining);
+            lag.search_started(go, start);
+            lag.move_sent(start + ms(spent));
+            remaining = remaining + ms(100) - ms(charged);
+        }
+        lag.estimate()
+    }
+
+    #[test]
+    fn no_lag_when_the_clock_charges_what_was_spent() {
+        let mut lag = ClockLag::default();
+        assert_eq!(play(&mut lag, 5, 40, 40, 500), Duration::ZERO);
+    }
+
+    #[test]
+    fn the_extra_charge_per_move_is_the_lag() {
+        let mut lag = ClockLag::default();
+        assert_eq!(play(&mut lag, 5, 40, 70, 500), ms(30));
+    }
+
+    #[test]
+    fn overrunning_the_own_hard_limit_counts_as_lag() {
+        // Allowed 20 ms, took 60 (threads not scheduled), charged 60: 40 ms beyond plan.
+        let mut lag = ClockLag::default();
+        assert_eq!(play(&mut lag, 3, 60, 60, 20), ms(40));
+    }
+
+    #[test]
+    fn a_spike_is_believed_then_fades() {
+        let mut lag = ClockLag::default();
+        play(&mut lag, 3, 10, 210, 500);
+        assert_eq!(lag.estimate(), ms(200));
+        let after = play(&mut lag, 8, 10, 10, 500);
+        assert!(after < ms(30) && after > Duration::ZERO, "{after:?}");
+    }
+
+    /// Starts a search of `side` (clock `remaining`, no increment) of position `root`, whose
+    /// only follower is `root + 2`, at `at` ms.
+    fn search(lag: &mut ClockLag, side: usize, root: u64, remaining: u64, at: u64, t0: Instant) {
+        lag.clock_seen(side, root, ms(remaining));
+        let go = TimedGo {
+            side,
+            next_roots: vec![root + 2],
+            remaining: ms(remaining),
+            increment: ms(0),
+            allowed: ms(500),
+        };
+        lag.search_started(go, t0 + ms(at));
+    }
+
+    #[test]
+    fn moves_of_different_games_give_no_sample() {
+        let mut lag = ClockLag::default();
+        let t0 = Instant::now();
+        search(&mut lag, 0, 1, 5_000, 0, t0);
+        lag.move_sent(t0 + ms(10));
+        // Not two plies after the previous root: another game.
+        search(&mut lag, 0, 7, 1_000, 20, t0);
+        lag.move_sent(t0 + ms(30));
+        assert_eq!(lag.estimate(), Duration::ZERO);
+        // A new game in between forgets the previous search.
+        lag.new_game();
+        search(&mut lag, 0, 9, 500, 40, t0);
+        assert_eq!(lag.estimate(), Duration::ZERO);
+        // A clock that went up (a new period) is no sample either.
+        lag.move_sent(t0 + ms(50));
+        search(&mut lag, 0, 11, 5_000, 60, t0);
+        assert_eq!(lag.estimate(), Duration::ZERO);
+    }
+
+    #[test]
+    fn each_side_is_compared_with_its_own_previous_move() {
+        let mut lag = ClockLag::default();
+        let t0 = Instant::now();
+        search(&mut lag, 0, 1, 5_000, 0, t0);
+        lag.move_sent(t0 + ms(10));
+        search(&mut lag, 1, 2, 3_000, 20, t0);
+        lag.move_sent(t0 + ms(30));
+        // White's clock fell by 50 for a 10 ms move; Black's is not compared with White's.
+        search(&mut lag, 0, 3, 4_950, 40, t0);
+        assert_eq!(lag.estimate(), ms(40));
+    }
+
+    #[test]
+    fn an_untimed_search_breaks_the_chain() {
+        let mut lag = ClockLag::default();
+        let t0 = Instant::now();
+        search(&mut lag, 1, 1, 5_000, 0, t0);
+        lag.move_sent(t0 + ms(10));
+        lag.untimed_search_started(1);
+        search(&mut lag, 1, 3, 4_000, 20, t0);
+        assert_eq!(lag.estimate(), Duration::ZERO);
+    }
+
+    #[test]
+    fn a_sample_beyond_a_second_is_ignored() {
+        let mut lag = ClockLag::default();
+        assert_eq!(play(&mut lag, 3, 10, 2_010, 500), Duration::ZERO);
+    }
+}
