@@ -8,7 +8,7 @@
 //! part of that beyond the time we could have spent by our own limits is lag, and the
 //! overhead the time manager assumes is never below what recent moves showed.
 
-use crate::engine::{Game, MoveList};
+use crate::engine::{Game, Limits, MoveList, TimeManager};
 use std::time::{Duration, Instant};
 
 /// A sample above this is not lag but something else (a new game's clock without
@@ -44,19 +44,19 @@ pub struct ClockLag {
     estimate: Duration,
 }
 
-/// A `go` with the clock of the side to move, as [`ClockLag::search_started`] needs it.
+/// A search on the clock of the side to move, as [`ClockLag::search_of`] records it.
 #[derive(Clone, Debug)]
-pub struct TimedGo {
+struct TimedGo {
     /// 0 for White (or the first player), 1 for the other.
-    pub side: usize,
+    side: usize,
     /// Hashes of the positions two plies after the one searched ([`two_plies_on`]).
-    pub next_roots: Vec<u64>,
+    next_roots: Vec<u64>,
     /// The side's clock.
-    pub remaining: Duration,
+    remaining: Duration,
     /// The side's increment.
-    pub increment: Duration,
+    increment: Duration,
     /// The search's hard limit.
-    pub allowed: Duration,
+    allowed: Duration,
 }
 
 impl ClockLag {
@@ -85,8 +85,34 @@ impl ClockLag {
         }
     }
 
+    /// A search of `root` by `side` (0 for White) under `limits` starts at `now`: one on
+    /// the clock is remembered with its hard limit, any other breaks the chain.
+    pub fn search_of<G: Game>(
+        &mut self,
+        side: usize,
+        root: &G,
+        limits: &Limits<G::Move>,
+        now: Instant,
+    ) {
+        match (&limits.clock, limits.ponder) {
+            (Some(clock), false) => {
+                let allowed = TimeManager::new(limits, G::SUDDEN_DEATH_MOVES)
+                    .map_or(clock.remaining, |tm| tm.hard_limit());
+                let go = TimedGo {
+                    side,
+                    next_roots: two_plies_on(root),
+                    remaining: clock.remaining,
+                    increment: clock.increment,
+                    allowed,
+                };
+                self.search_started(go, now);
+            }
+            _ => self.untimed_search_started(side),
+        }
+    }
+
     /// A clock-timed search starts at `now`.
-    pub fn search_started(&mut self, go: TimedGo, now: Instant) {
+    fn search_started(&mut self, go: TimedGo, now: Instant) {
         self.last[go.side] = Some(TimedSearch {
             next_roots: go.next_roots,
             remaining: go.remaining,
@@ -100,7 +126,7 @@ impl ClockLag {
 
     /// A search without a clock (or a ponder search, whose clock starts later) starts: it
     /// tells nothing, and the next timed search of its side is not consecutive.
-    pub fn untimed_search_started(&mut self, side: usize) {
+    fn untimed_search_started(&mut self, side: usize) {
         self.last[side] = None;
         self.running = None;
     }

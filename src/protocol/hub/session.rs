@@ -27,9 +27,9 @@ use crate::draughts::notation::{move_to_hub, parse_hub};
 use crate::draughts::variant::VariantSearchPosition;
 use crate::draughts::variant::{self, Variant, VariantGameState, VariantPosition};
 use crate::draughts::{GameState, Move, Position, SearchPosition};
-use crate::engine::{Game, SearchEvent, Searcher, TimeManager};
+use crate::engine::{Game, SearchEvent, Searcher};
 use crate::nnue::NetworkFileError;
-use crate::protocol::clock_lag::{two_plies_on, ClockLag, TimedGo};
+use crate::protocol::clock_lag::ClockLag;
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
 
 /// Time lost between our `done` and the GUI's clock stopping: two pipes and a Python client.
@@ -165,17 +165,13 @@ enum HubGame {
 }
 
 impl HubGame {
-    /// The search root's hash, and the hashes of the positions two plies on.
-    fn root_and_next(&self) -> (u64, Vec<u64>) {
+    /// The hash of the position as the search sees it.
+    fn search_hash(&self) -> u64 {
         match self {
             HubGame::International(game) => {
-                let root = SearchPosition::new(*game.position(), game.clocks());
-                (root.hash(), two_plies_on(&root))
+                SearchPosition::new(*game.position(), game.clocks()).hash()
             }
-            HubGame::Variant(game) => {
-                let root = game.search_root();
-                (root.hash(), two_plies_on(&root))
-            }
+            HubGame::Variant(game) => game.search_root().hash(),
         }
     }
 
@@ -528,7 +524,7 @@ impl<W: Write> HubSession<W> {
 
     fn go(&mut self, mode: GoMode) {
         let side = self.game.side_index();
-        let (root_hash, next_roots) = self.game.root_and_next();
+        let root_hash = self.game.search_hash();
         let clock = self.level.to_limits::<Move>(mode, Duration::ZERO).clock;
         if let (Some(clock), false) = (&clock, mode == GoMode::Ponder) {
             self.clock_lag.clock_seen(side, root_hash, clock.remaining);
@@ -536,30 +532,20 @@ impl<W: Write> HubSession<W> {
         let overhead = move_overhead(&self.level).max(self.clock_lag.estimate());
         let mut limits = self.level.to_limits(mode, overhead);
         limits.ponder_enabled = self.ponder_enabled;
-        match (&limits.clock, limits.ponder) {
-            (Some(clock), false) => {
-                let allowed = TimeManager::new(&limits, SearchPosition::SUDDEN_DEATH_MOVES)
-                    .map_or(clock.remaining, |tm| tm.hard_limit());
-                let timed = TimedGo {
-                    side,
-                    next_roots,
-                    remaining: clock.remaining,
-                    increment: clock.increment,
-                    allowed,
-                };
-                self.clock_lag.search_started(timed, Instant::now());
-            }
-            _ => self.clock_lag.untimed_search_started(side),
-        }
         // The game history ends with the root itself; the search wants what came before.
         let before = |history: &[u64]| history[..history.len().saturating_sub(1)].to_vec();
         let events = self.event_sender.clone();
         match (&self.game, self.variant_searcher.as_mut()) {
             (HubGame::Variant(game), Some(searcher)) => {
-                searcher.start(game.search_root(), before(game.history()), limits, events);
+                let root = game.search_root();
+                self.clock_lag
+                    .search_of(side, &root, &limits, Instant::now());
+                searcher.start(root, before(game.history()), limits, events);
             }
             (HubGame::International(game), _) => {
                 let root = SearchPosition::new(*game.position(), game.clocks());
+                self.clock_lag
+                    .search_of(side, &root, &limits, Instant::now());
                 self.searcher
                     .start(root, before(game.history()), limits, events);
             }

@@ -39,9 +39,9 @@ use crate::chess::syzygy;
 use crate::chess::{move_to_uci, parse_uci_move, Color, Move, Position};
 use crate::cli::datagen::genfens;
 use crate::cli::{bench, DEFAULT_BENCH_DEPTH};
-use crate::engine::{Game, SearchEvent, SearchResult, Searcher, TimeManager};
+use crate::engine::{SearchEvent, SearchResult, Searcher};
 use crate::nnue::NetworkFileError;
-use crate::protocol::clock_lag::{two_plies_on, ClockLag, TimedGo};
+use crate::protocol::clock_lag::ClockLag;
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
 use crossbeam_channel::{never, select, unbounded, Receiver, Sender};
 use std::collections::hash_map::RandomState;
@@ -362,21 +362,8 @@ impl<W: Write> Session<W> {
             Strength::for_elo(i64::from(self.settings.elo), self.strength_seed)
                 .restrict(&mut limits);
         }
-        match (&limits.clock, limits.ponder) {
-            (Some(clock), false) => {
-                let allowed = TimeManager::new(&limits, Position::SUDDEN_DEATH_MOVES)
-                    .map_or(clock.remaining, |tm| tm.hard_limit());
-                let timed = TimedGo {
-                    side,
-                    next_roots: two_plies_on(&self.game.root),
-                    remaining: clock.remaining,
-                    increment: clock.increment,
-                    allowed,
-                };
-                self.clock_lag.search_started(timed, Instant::now());
-            }
-            _ => self.clock_lag.untimed_search_started(side),
-        }
+        self.clock_lag
+            .search_of(side, &self.game.root, &limits, Instant::now());
         self.running = Some(RunningSearch {
             chess960,
             material: material_count(&self.game.root),
