@@ -15,60 +15,28 @@ Prints one line per 20 games and a summary; exits 1 on a hang, crash or illegal 
 when the last game's RSS exceeds the first's by more than --slack MB.
 """
 import argparse
-import queue
 import random
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import chess
 
 ROOT = Path(__file__).resolve().parents[1]
+# The client tests' line-protocol driver: a reader thread and waits with a timeout.
+sys.path.insert(0, str(ROOT / "engine-tests" / "clients"))
+from conftest import LineProcess  # noqa: E402
 HASH_SIZES = [1, 4, 16, 64, 256]
 THREAD_COUNTS = [1, 2, 3, 4]
 
 
-class Engine:
-    """A UCI engine behind pipes, its output read by a thread into a queue."""
-
-    def __init__(self, path):
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1)
-        self.lines = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def expect(self, prefix, timeout):
-        """The first line starting with prefix; raises on timeout or end of output."""
-        deadline = time.monotonic() + timeout
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"no '{prefix}' within {timeout:g} s")
-            try:
-                line = self.lines.get(timeout=left)
-            except queue.Empty:
-                continue
-            if line is None:
-                raise EOFError(f"engine exited (code {self.proc.wait()}) waiting for '{prefix}'")
-            if line.startswith(prefix):
-                return line
-
-    def rss_kib(self):
-        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-        return 0
+def rss_kib(engine):
+    """Resident memory of the engine process (Linux /proc)."""
+    for line in Path(f"/proc/{engine.proc.pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
 
 
 def play_game(engine, rng, args, stats, churn):
@@ -92,8 +60,8 @@ def play_game(engine, rng, args, stats, churn):
             engine.send(f"setoption name {option}")
             stats["during"] += 1
         try:
-            line = engine.expect("bestmove", args.hang)
-        except (TimeoutError, EOFError) as e:
+            line = engine.expect_prefix("bestmove", args.hang)
+        except AssertionError as e:
             return f"{e} at {board.fen()}"
         word = line.split()[1] if len(line.split()) > 1 else ""
         try:
@@ -119,9 +87,9 @@ def main():
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
-    engine = Engine(args.engine)
+    engine = LineProcess([args.engine])
     engine.send("uci")
-    engine.expect("uciok", 10)
+    engine.expect_prefix("uciok", 10)
     stats = {"moves": 0, "between": 0, "during": 0}
     plain = ["setoption name Hash value 16", "setoption name Threads value 1"]
     first = last = peak = 0
@@ -137,13 +105,13 @@ def main():
         if not failure:
             engine.send("isready")
             try:
-                engine.expect("readyok", args.hang)
-            except (TimeoutError, EOFError) as e:
+                engine.expect_prefix("readyok", args.hang)
+            except AssertionError as e:
                 failure = str(e)
         if failure:
             failure = f"game {game}: {failure}"
             break
-        rss = engine.rss_kib()
+        rss = rss_kib(engine)
         peak = max(peak, rss)
         if game == 0:
             first = rss

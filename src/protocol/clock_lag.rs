@@ -189,16 +189,8 @@ mod tests {
         let t0 = Instant::now();
         let mut remaining = ms(10_000);
         for n in 0..moves {
-            let go = TimedGo {
-                side: 0,
-                next_roots: vec![100 + 2 * (n + 1)],
-                remaining,
-                increment: ms(100),
-                allowed: ms(allowed),
-            };
             let start = t0 + ms(n * 10_000);
-            lag.clock_seen(0, 100 + 2 * n, remaining);
-            lag.search_started(go, start);
+            start_search(lag, 0, 100 + 2 * n, remaining, ms(100), ms(allowed), start);
             lag.move_sent(start + ms(spent));
             remaining = remaining + ms(100) - ms(charged);
         }
@@ -233,18 +225,31 @@ mod tests {
         assert!(after < ms(30) && after > Duration::ZERO, "{after:?}");
     }
 
-    /// Starts a search of `side` (clock `remaining`, no increment) of position `root`, whose
-    /// only follower is `root + 2`, at `at` ms.
-    fn search(lag: &mut ClockLag, side: usize, root: u64, remaining: u64, at: u64, t0: Instant) {
-        lag.clock_seen(side, root, ms(remaining));
+    /// Shows `lag` the clock of `side` and starts its search of position `root`, whose only
+    /// follower is `root + 2`, at `at`.
+    fn start_search(
+        lag: &mut ClockLag,
+        side: usize,
+        root: u64,
+        remaining: Duration,
+        increment: Duration,
+        allowed: Duration,
+        at: Instant,
+    ) {
+        lag.clock_seen(side, root, remaining);
         let go = TimedGo {
             side,
             next_roots: vec![root + 2],
-            remaining: ms(remaining),
-            increment: ms(0),
-            allowed: ms(500),
+            remaining,
+            increment,
+            allowed,
         };
-        lag.search_started(go, t0 + ms(at));
+        lag.search_started(go, at);
+    }
+
+    /// [`start_search`] with no increment and 500 ms allowed, `at` ms after `t0`.
+    fn search(lag: &mut ClockLag, side: usize, root: u64, remaining: u64, at: u64, t0: Instant) {
+        start_search(lag, side, root, ms(remaining), ms(0), ms(500), t0 + ms(at));
     }
 
     #[test]

@@ -82,6 +82,20 @@ impl LevelCommand {
         self.depth.is_some() || self.nodes.is_some() || self.move_time.is_some()
     }
 
+    /// Our clock under this level, in the UCI convention [`Clock`] follows (see the module
+    /// notes), or `None` without `time`.
+    pub fn clock(&self) -> Option<Clock> {
+        self.time.map(|time| {
+            let increment = self.inc.unwrap_or(Duration::ZERO);
+            Clock {
+                remaining: time + increment,
+                increment,
+                moves_to_go: self.moves.filter(|&m| m > 0),
+                delay: Duration::ZERO,
+            }
+        })
+    }
+
     /// The search limits for `go <mode>` under this level.
     ///
     /// - `think` with no limit at all searches [`DEFAULT_MOVE_TIME`].
@@ -99,15 +113,7 @@ impl LevelCommand {
             ..Limits::default()
         };
         if mode != GoMode::Analyze {
-            limits.clock = self.time.map(|time| {
-                let increment = self.inc.unwrap_or(Duration::ZERO);
-                Clock {
-                    remaining: time + increment,
-                    increment,
-                    moves_to_go: self.moves.filter(|&m| m > 0),
-                    delay: Duration::ZERO,
-                }
-            });
+            limits.clock = self.clock();
         }
         match mode {
             GoMode::Think | GoMode::Ponder => {

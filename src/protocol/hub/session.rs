@@ -525,8 +525,8 @@ impl<W: Write> HubSession<W> {
     fn go(&mut self, mode: GoMode) {
         let side = self.game.side_index();
         let root_hash = self.game.search_hash();
-        let clock = self.level.to_limits::<Move>(mode, Duration::ZERO).clock;
-        if let (Some(clock), false) = (&clock, mode == GoMode::Ponder) {
+        // Analysis ignores the clock, and a ponder search's clock starts later.
+        if let (Some(clock), GoMode::Think) = (self.level.clock(), mode) {
             self.clock_lag.clock_seen(side, root_hash, clock.remaining);
         }
         let overhead = move_overhead(&self.level).max(self.clock_lag.estimate());
