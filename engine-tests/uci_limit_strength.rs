@@ -166,15 +166,16 @@ fn depth_10(setup: &str, fen: &str) -> Vec<String> {
 
 #[test]
 fn limit_strength_off_plays_as_before() {
-    // The search of the commit before these options, to the node.
+    // The full-strength search (as of singular extensions), to the node: the options,
+    // with the limit off, must not change it.
     let before = [
         [
-            "info depth 10 seldepth 19 multipv 1 score cp 6 nodes 21628 hashfull 4 pv d2d4 g8f6 e2e4 d7d6 c2c3 g7g6 d1c2 b8d7 b1a3 d6d5",
-            "bestmove d2d4 ponder g8f6",
+            "info depth 10 seldepth 19 multipv 1 score cp 12 nodes 28397 hashfull 5 pv g1f3 d7d6 g2g3 g7g6 d2d3 b8c6 b1c3 g8f6 a2a3 a7a6",
+            "bestmove g1f3 ponder d7d6",
         ],
         [
-            "info depth 10 seldepth 20 multipv 1 score cp 31 nodes 32290 hashfull 6 pv d2d4 c6a5 d1d3 d7d5 c4d5 c7c6 d4e5 f6d5 e4d5 d8d5",
-            "bestmove d2d4 ponder c6a5",
+            "info depth 10 seldepth 23 multipv 1 score cp 35 nodes 51261 hashfull 11 pv d2d4 e5d4 e1g1 f6e4 c4d5 e4f6 d5b3 f8e7 c2c3",
+            "bestmove d2d4 ponder e5d4",
         ],
     ];
     for (fen, before) in FENS.iter().zip(before) {

@@ -122,3 +122,21 @@ impl SearchParams {
         lmr_divisor: 2.25,
     };
 }
+
+/// Singular extensions are tried from this depth: shallower, the verification search
+/// costs more than the extension gains.
+pub const SINGULAR_MIN_DEPTH: i32 = 8;
+
+/// The table entry must be at most this many plies shallower than the node to be trusted
+/// as the yardstick of singularity.
+pub const SINGULAR_TT_DEPTH_MARGIN: i32 = 3;
+
+/// The other moves must fall this much per ply of depth below the table score for the
+/// table move to count as singular.
+pub const SINGULAR_MARGIN_PER_DEPTH: i32 = 2;
+
+/// A move singular by this much more is extended twice.
+pub const SINGULAR_DOUBLE_MARGIN: i32 = 20;
+
+/// At most this many double extensions on one path, so the tree stays finite.
+pub const SINGULAR_MAX_DOUBLES: u8 = 6;

@@ -12,6 +12,7 @@ mod node;
 mod progress;
 mod quiescence;
 mod root;
+mod singular;
 
 use super::{Evaluator, Game, Limits, Score, SearchEvent};
 use crate::engine::control::SearchControl;
@@ -83,6 +84,10 @@ pub struct Worker<'a, G: Game> {
     /// Hashes of the game before the root, then the root and the current path.
     hashes: Vec<u64>,
     evals: Vec<i32>,
+    /// The move a singularity test leaves out at each ply (`None`: an ordinary node).
+    excluded: Vec<Option<G::Move>>,
+    /// Double extensions on the path to each ply.
+    doubles: Vec<u8>,
     pv_table: Vec<G::Move>,
     pv_len: Vec<usize>,
     lmr: Vec<i32>,
@@ -142,6 +147,8 @@ impl<'a, G: Game> Worker<'a, G> {
             tm,
             hashes: game_history.to_vec(),
             evals: vec![0; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
+            doubles: vec![0; MAX_PLY + 2],
             pv_table: vec![G::Move::default(); (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 2],
             lmr: lmr_table(&G::SEARCH_PARAMS),

@@ -2,6 +2,7 @@
 //! extensions, its steps numbered in the order they run.
 
 use super::node::no_moves_score;
+use super::singular::Singular;
 use super::{is_repetition, Worker};
 use crate::engine::history::QuietsTried;
 use crate::engine::ordering::{MovePicker, OrderingHints};
@@ -50,8 +51,11 @@ impl<G: Game> Worker<'_, G> {
         }
 
         // Step 4: transposition table cut-off (never in PV nodes, to keep the PV whole).
+        // A singularity test searches this same position without one move, so the table,
+        // which knows the position with all its moves, has nothing to tell it.
+        let excluded = self.excluded[ply];
         let hash = pos.hash();
-        let tt = self.tt.probe(hash, ply);
+        let tt = self.tt.probe(hash, ply).filter(|_| excluded.is_none());
         if let Some(e) = tt {
             if !pv_node && e.depth >= depth && e.cuts(alpha, beta) {
                 return e.score;
@@ -60,8 +64,10 @@ impl<G: Game> Worker<'_, G> {
 
         // Step 4b: endgame tables, asked only after an irreversible move: within a
         // material class they know the value but not the way, which the search finds.
-        if let Some(score) = self.table_score(pos, depth, ply) {
-            return score;
+        if excluded.is_none() {
+            if let Some(score) = self.table_score(pos, depth, ply) {
+                return score;
+            }
         }
 
         // Step 5: terminal positions; the legal moves are needed below anyway.
@@ -103,6 +109,7 @@ impl<G: Game> Worker<'_, G> {
             // for a mate: mating problems often turn on zugzwang, where passing is the one
             // thing the defender cannot do.
             if depth >= NMP_MIN_DEPTH
+                && excluded.is_none()
                 && self.limits.mate.is_none()
                 && eval >= beta
                 && previous.is_some()
@@ -141,7 +148,7 @@ impl<G: Game> Worker<'_, G> {
         // Step 9: internal iterative reduction: without a table move this node is badly
         // ordered; search it shallower now, the next iteration brings the move.
         let tt_code = tt.map_or(0, |e| e.move_code);
-        if tt_code == 0 && depth >= params.iir_min_depth {
+        if tt_code == 0 && excluded.is_none() && depth >= params.iir_min_depth {
             depth -= 1;
         }
 
@@ -165,6 +172,9 @@ impl<G: Game> Worker<'_, G> {
         let lmp_quota = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
 
         while let Some(mv) = picker.next_move() {
+            if Some(mv) == excluded {
+                continue;
+            }
             let noisy = pos.is_noisy(mv);
             let is_tt_move = picker.last_was_tt_move();
 
@@ -187,14 +197,30 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
 
+            // Step 12: extensions, bounded so that checks or singular moves cannot run
+            // away: a singular table move, else a check.
+            let may_extend = (ply as i32) < 2 * self.root_depth;
+            let singular = match tt {
+                Some(e) if is_tt_move && may_extend => {
+                    self.singular_extension(pos, mv, &e, depth, beta, ply, pv_node, previous)
+                }
+                _ => None,
+            };
+            if self.stopped {
+                return 0;
+            }
             let mut child = pos.clone();
             child.play(mv);
             self.tt.prefetch(child.hash());
+            let gives_check = child.in_check();
+            let extension = match singular {
+                Some(Singular::Cut(score)) => return score,
+                Some(Singular::Extend(plies)) => plies,
+                None => i32::from(gives_check && may_extend),
+            };
+            self.doubles[ply + 1] = self.doubles[ply] + u8::from(extension > 1);
             self.hashes.push(child.hash());
             self.evaluator.push(pos, &child);
-            let gives_check = child.in_check();
-            // Step 12: check extension, bounded so perpetual checks cannot run away.
-            let extension = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
             let new_depth = depth - 1 + extension;
             let index = pos.history_index(mv);
 
@@ -277,7 +303,10 @@ impl<G: Game> Worker<'_, G> {
             }
         }
 
-        // Step 15: store the result.
+        // Step 15: store the result; a singularity test only reports it.
+        if excluded.is_some() {
+            return if searched == 0 { alpha } else { best_score };
+        }
         let bound = if best_score >= beta {
             TtBound::Lower
         } else if alpha > original_alpha {
