@@ -6,9 +6,14 @@
         median and geometric mean, and the ratio of the summed times.
   stop  median and 95th percentile time from `stop` to `bestmove` over N tries of
         `go infinite` from varied positions.
+  nps   search speed with Threads=2 against Threads=1 (`go movetime`, 8 positions): how
+        much work a second thread adds at all, the ceiling of any Lazy SMP gain. Well
+        below 2 means the threads slow each other (memory, shared counters) or the two
+        CPUs are not two whole cores.
 
   python3 scripts/uci_timing.py smp --depth 12
   python3 scripts/uci_timing.py stop --tries 50
+  python3 scripts/uci_timing.py nps --movetime 3000
 """
 import argparse
 import math
@@ -56,13 +61,16 @@ class Engine:
         self.p.stdin.write(line + "\n")
         self.p.stdin.flush()
 
-    def wait(self, prefix):
+    def wait(self, prefix, seen=None):
+        """Reads up to the first line starting with `prefix`; `seen` collects the others."""
         while True:
             line = self.p.stdout.readline()
             if not line:
                 raise RuntimeError("engine exited")
             if line.startswith(prefix):
                 return line
+            if seen is not None:
+                seen.append(line)
 
     def close(self):
         self.send("quit")
@@ -95,6 +103,29 @@ def smp(args):
           f"geomean_speedup={geomean:.2f} total_time_ratio={totals[1] / totals[2]:.2f}")
 
 
+def nps(args):
+    ratios = []
+    for fen in FENS:
+        speed = {}
+        for threads in (1, 2):
+            eng = Engine(args.engine, threads)
+            eng.send(f"position fen {fen}")
+            eng.send("isready")
+            eng.wait("readyok")
+            lines = []
+            eng.send(f"go movetime {args.movetime}")
+            eng.wait("bestmove", lines)
+            eng.close()
+            found = [int(m.group(1)) for m in (re.search(r" nps (\d+)", l) for l in lines) if m]
+            if not found:
+                raise RuntimeError(f"no nps reported for {fen}")
+            speed[threads] = found[-1]
+        ratios.append(speed[2] / speed[1])
+        print(f"{fen[:40]:40}  1T {speed[1]:>9} nps  2T {speed[2]:>9} nps  ratio {ratios[-1]:.2f}", flush=True)
+    print(f"NPS positions={len(ratios)} movetime={args.movetime} median_ratio={statistics.median(ratios):.2f} "
+          f"min={min(ratios):.2f} max={max(ratios):.2f}")
+
+
 def stop(args):
     eng = Engine(args.engine, 1)
     lat = []
@@ -114,12 +145,13 @@ def stop(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=["smp", "stop"])
+    ap.add_argument("what", choices=["smp", "stop", "nps"])
     ap.add_argument("--engine", default=str(ROOT / "target" / "release" / "tvilling"))
     ap.add_argument("--depth", type=int, default=12)
     ap.add_argument("--tries", type=int, default=50)
+    ap.add_argument("--movetime", type=int, default=3000, help="milliseconds a search (nps)")
     args = ap.parse_args()
-    {"smp": smp, "stop": stop}[args.what](args)
+    {"smp": smp, "stop": stop, "nps": nps}[args.what](args)
     return 0
 
 
