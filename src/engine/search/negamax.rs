@@ -171,6 +171,9 @@ impl<G: Game> Worker<'_, G> {
         let mut quiets = QuietsTried::<G::Move>::new();
         let lmp_quota = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
 
+        // Extensions stop at twice the root depth, so that checks or singular moves
+        // cannot run away.
+        let may_extend = (ply as i32) < 2 * self.root_depth;
         while let Some(mv) = picker.next_move() {
             if Some(mv) == excluded {
                 continue;
@@ -197,9 +200,8 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
 
-            // Step 12: extensions, bounded so that checks or singular moves cannot run
-            // away: a singular table move, else a check.
-            let may_extend = (ply as i32) < 2 * self.root_depth;
+            // Step 12: extensions (bounded by `may_extend`): a singular table move, else
+            // a check.
             let singular = match tt {
                 Some(e) if is_tt_move && may_extend => {
                     self.singular_extension(pos, mv, &e, depth, beta, ply, pv_node, previous)
