@@ -54,6 +54,10 @@ impl Game for SearchPosition {
 
     const HISTORY_SIZE: usize = 50 * 50;
 
+    /// Side, man or king, and arrival square: from and to squares (2,500 keys) would make
+    /// continuation tables of 6.25 M entries, mostly empty.
+    const CONTINUATION_SIZE: usize = 2 * 2 * 50;
+
     /// At the chess horizon (25) tvilling used 47-53 s of a 60 s clock in 40 games against
     /// Moby Dam (75-90 moves a side), which spent all of its own: 18 spends the clock by
     /// about move 80 and still leaves a second or more for 120-move endings.
@@ -131,6 +135,11 @@ impl Game for SearchPosition {
 
     fn history_index(&self, mv: Move) -> usize {
         (mv.from_square() as usize - 1) * 50 + mv.to_square() as usize - 1
+    }
+
+    fn continuation_key(&self, mv: Move) -> usize {
+        let piece = 2 * self.position.side() as usize + usize::from(!self.position.moves_man(mv));
+        piece * 50 + mv.to_square() as usize - 1
     }
 
     fn table_value(&self) -> Option<TableValue> {

@@ -19,6 +19,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Number of slots a history table needs for [`Game::history_index`].
     const HISTORY_SIZE: usize;
 
+    /// Number of distinct [`Game::continuation_key`]s. A continuation table has a row per
+    /// key of an earlier move and a column per key of the move now, so it grows with the
+    /// square of this.
+    const CONTINUATION_SIZE: usize = Self::HISTORY_SIZE;
+
     /// Moves of its own the time manager plans the clock to last when the protocol gives no
     /// moves-to-go (sudden death, Fischer): it spends about this share of the clock a move,
     /// so a game whose games run longer wants a larger horizon, and one whose engines spend
@@ -97,6 +102,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Index of `mv` into history, killer and counter-move tables, below
     /// [`Game::HISTORY_SIZE`].
     fn history_index(&self, mv: Self::Move) -> usize;
+
+    /// What `mv` is, as one half of a pair of moves in the continuation histories (how a
+    /// quiet move fared as a reply to an earlier move), below [`Game::CONTINUATION_SIZE`].
+    /// The default is the history index; a game whose history index is too fine for a
+    /// square table says less here (which kind of piece went where).
+    fn continuation_key(&self, mv: Self::Move) -> usize {
+        self.history_index(mv)
+    }
 
     /// The endgame tables' value of this position for the side to move, when tables are
     /// loaded and hold it. The search asks only after an irreversible move (see

@@ -1,4 +1,5 @@
-//! Per-thread move-ordering memory: butterfly history, killers and counter-moves.
+//! Per-thread move-ordering memory: butterfly history, continuation histories, killers
+//! and counter-moves.
 //!
 //! Each search thread keeps its own tables (no sharing, no atomics); in Lazy SMP the
 //! threads diverging a little in move order is a feature. The game decides what a
@@ -11,8 +12,29 @@ use super::Game;
 /// Ordering memory of one search thread.
 pub struct History<G: Game> {
     butterfly: Vec<i32>,
+    /// How each quiet move fared as a reply to the move one ply before (`[0]`) and two
+    /// plies before (`[1]`): a row per key of the earlier move, one more row for none.
+    continuation: [Vec<i16>; 2],
     counters: Vec<G::Move>,
     killers: Vec<[G::Move; 2]>,
+}
+
+/// Where a node's quiet moves find their continuation scores: the rows of the moves one
+/// and two plies back. The row of a missing move (a null move, or before the root) is
+/// never written, so it reads as zero and costs no branch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContinuationRows([usize; 2]);
+
+impl ContinuationRows {
+    /// The rows for the continuation keys of the moves one and two plies back, a key of
+    /// `G::CONTINUATION_SIZE` standing for no move.
+    #[inline]
+    pub fn new<G: Game>(one_back: usize, two_back: usize) -> Self {
+        Self([
+            one_back * G::CONTINUATION_SIZE,
+            two_back * G::CONTINUATION_SIZE,
+        ])
+    }
 }
 
 /// Quiet moves remembered per node for the history malus: later ones are rare, and a
@@ -61,8 +83,13 @@ pub fn history_bonus(depth: i32) -> i32 {
 impl<G: Game> History<G> {
     /// Empty tables.
     pub fn new() -> Self {
+        let rows = G::CONTINUATION_SIZE + 1;
         Self {
             butterfly: vec![0; G::HISTORY_SIZE],
+            continuation: [
+                vec![0; rows * G::CONTINUATION_SIZE],
+                vec![0; rows * G::CONTINUATION_SIZE],
+            ],
             counters: vec![G::Move::default(); G::HISTORY_SIZE],
             killers: vec![[G::Move::default(); 2]; MAX_PLY + 2],
         }
@@ -71,6 +98,7 @@ impl<G: Game> History<G> {
     /// Forgets everything (new game).
     pub fn clear(&mut self) {
         self.butterfly.fill(0);
+        self.continuation.iter_mut().for_each(|table| table.fill(0));
         self.counters.fill(G::Move::default());
         self.clear_killers();
     }
@@ -85,12 +113,32 @@ impl<G: Game> History<G> {
         self.butterfly[index]
     }
 
-    /// Gravity update: the entry moves towards +-HISTORY_MAX by `bonus`, slower the closer
-    /// it already is, so scores stay bounded and old evidence fades.
-    pub fn update(&mut self, index: usize, bonus: i32) {
+    /// The ordering score of a quiet move: its butterfly history (index `index`) plus how
+    /// it (continuation key `key`) fared after the moves one and two plies back.
+    #[inline]
+    pub fn quiet_score(&self, index: usize, key: usize, rows: ContinuationRows) -> i32 {
+        self.butterfly[index]
+            + i32::from(self.continuation[0][rows.0[0] + key])
+            + i32::from(self.continuation[1][rows.0[1] + key])
+    }
+
+    /// Rewards (`bonus` > 0) or punishes a quiet move in the butterfly table and in both
+    /// continuation tables.
+    pub fn update_quiet(&mut self, index: usize, key: usize, rows: ContinuationRows, bonus: i32) {
+        self.update(index, bonus);
+        let missing = G::CONTINUATION_SIZE * G::CONTINUATION_SIZE;
+        for (table, &row) in self.continuation.iter_mut().zip(&rows.0) {
+            if row != missing {
+                let entry = &mut table[row + key];
+                *entry = gravity(i32::from(*entry), bonus) as i16;
+            }
+        }
+    }
+
+    /// Moves the butterfly entry `index` by `bonus` (see [`gravity`]).
+    fn update(&mut self, index: usize, bonus: i32) {
         let entry = &mut self.butterfly[index];
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+        *entry = gravity(*entry, bonus);
     }
 
     /// The two killers of `ply`.
@@ -116,6 +164,14 @@ impl<G: Game> History<G> {
     pub fn set_counter(&mut self, previous: usize, mv: G::Move) {
         self.counters[previous] = mv;
     }
+}
+
+/// Gravity update: the entry moves towards +-HISTORY_MAX by `bonus`, slower the closer it
+/// already is, so scores stay bounded (within an `i16`) and old evidence fades.
+#[inline]
+fn gravity(entry: i32, bonus: i32) -> i32 {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    entry + bonus - entry * bonus.abs() / HISTORY_MAX
 }
 
 impl<G: Game> Default for History<G> {

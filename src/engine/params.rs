@@ -56,8 +56,9 @@ pub const SEE_CAPTURE_MARGIN: i32 = 90;
 /// History scores saturate here (gravity keeps them within +-this).
 pub const HISTORY_MAX: i32 = 16_384;
 
-/// Each this many history points shift the late-move reduction by one ply.
-pub const LMR_HISTORY_DIVISOR: i32 = 8_192;
+/// Each this many points of a quiet move's history (butterfly and both continuations
+/// together) shift its late-move reduction by one ply.
+pub const LMR_HISTORY_DIVISOR: i32 = 12_288;
 
 /// History bonus per depth squared, capped by [`HISTORY_BONUS_MAX`]: deeper cut-offs are
 /// stronger evidence that a move is good.

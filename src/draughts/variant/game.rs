@@ -58,6 +58,9 @@ impl Game for VariantSearchPosition {
 
     const HISTORY_SIZE: usize = 64 * 64;
 
+    /// Side, man or king, and arrival square, as in international draughts.
+    const CONTINUATION_SIZE: usize = 2 * 2 * 64;
+
     /// As international draughts: the 10x10 variants run as long, and 8x8 games, shorter,
     /// leave part of the clock unused, the safe way to be wrong.
     const SUDDEN_DEATH_MOVES: u32 = <SearchPosition as Game>::SUDDEN_DEATH_MOVES;
@@ -140,6 +143,11 @@ impl Game for VariantSearchPosition {
 
     fn history_index(&self, mv: Move) -> usize {
         mv.from as usize * 64 + target(mv) as usize
+    }
+
+    fn continuation_key(&self, mv: Move) -> usize {
+        let piece = 2 * self.position.side() as usize + usize::from(!self.position.moves_man(mv));
+        piece * 64 + target(mv) as usize
     }
 }
 

@@ -1,12 +1,30 @@
 //! What the search learns as it goes and feeds back: the rewards of quiet moves that
-//! cut off.
+//! cut off, and where a node finds what was learned.
 
 use super::Worker;
-use crate::engine::history::history_bonus;
+use crate::engine::history::{history_bonus, ContinuationRows, History};
 use crate::engine::Game;
 
 impl<G: Game> Worker<'_, G> {
-    /// A quiet move cut off: raise it in the history, lower the quiet moves tried before it,
+    /// The continuation rows of the node at `ply`: the moves one and two plies back.
+    #[inline]
+    pub(super) fn continuation_rows(&self, ply: usize) -> ContinuationRows {
+        let two_back = if ply >= 1 {
+            self.cont_keys[ply - 1]
+        } else {
+            G::CONTINUATION_SIZE
+        };
+        ContinuationRows::new::<G>(self.cont_keys[ply], two_back)
+    }
+
+    /// The ordering score of the quiet move `mv` at a node with continuation rows `rows`.
+    #[inline]
+    pub(super) fn quiet_score(&self, pos: &G, mv: G::Move, rows: ContinuationRows) -> i32 {
+        self.history
+            .quiet_score(pos.history_index(mv), pos.continuation_key(mv), rows)
+    }
+
+    /// A quiet move cut off: raise it in the histories, lower the quiet moves tried before it,
     /// and remember it as a killer and as the answer to the previous move.
     pub(super) fn reward_quiet(
         &mut self,
@@ -18,9 +36,13 @@ impl<G: Game> Worker<'_, G> {
         tried: &[G::Move],
     ) {
         let bonus = history_bonus(depth);
-        self.history.update(pos.history_index(mv), bonus);
+        let rows = self.continuation_rows(ply);
+        let update = |history: &mut History<G>, mv, bonus| {
+            history.update_quiet(pos.history_index(mv), pos.continuation_key(mv), rows, bonus);
+        };
+        update(self.history, mv, bonus);
         for &other in tried {
-            self.history.update(pos.history_index(other), -bonus);
+            update(self.history, other, -bonus);
         }
         self.history.add_killer(ply, mv);
         if let Some(p) = previous {

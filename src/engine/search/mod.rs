@@ -84,6 +84,9 @@ pub struct Worker<'a, G: Game> {
     /// Hashes of the game before the root, then the root and the current path.
     hashes: Vec<u64>,
     evals: Vec<i32>,
+    /// The continuation key of the move that led to each ply (`G::CONTINUATION_SIZE`: a
+    /// null move, or the root, whose move is not known).
+    cont_keys: Vec<usize>,
     /// The move a singularity test leaves out at each ply (`None`: an ordinary node).
     excluded: Vec<Option<G::Move>>,
     /// Double extensions on the path to each ply.
@@ -147,6 +150,7 @@ impl<'a, G: Game> Worker<'a, G> {
             tm,
             hashes: game_history.to_vec(),
             evals: vec![0; MAX_PLY + 2],
+            cont_keys: vec![G::CONTINUATION_SIZE; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
             doubles: vec![0; MAX_PLY + 2],
             pv_table: vec![G::Move::default(); (MAX_PLY + 1) * (MAX_PLY + 1)],

@@ -120,6 +120,7 @@ impl<G: Game> Worker<'_, G> {
                     + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
                 let mut child = pos.clone();
                 child.play_null();
+                self.cont_keys[ply + 1] = G::CONTINUATION_SIZE;
                 self.hashes.push(child.hash());
                 self.evaluator.push(pos, &child);
                 let outer_floor = std::mem::replace(&mut self.null_floor, self.hashes.len() - 1);
@@ -160,9 +161,9 @@ impl<G: Game> Worker<'_, G> {
                 .map(|p| self.history.counter(p))
                 .filter(|&m| m != G::Move::default()),
         };
-        let history = &self.history;
+        let rows = self.continuation_rows(ply);
         let mut picker = MovePicker::new(pos, &mut moves, &hints, |mv| {
-            history.score(pos.history_index(mv))
+            self.quiet_score(pos, mv, rows)
         });
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -221,6 +222,7 @@ impl<G: Game> Worker<'_, G> {
                 None => i32::from(gives_check && may_extend),
             };
             self.doubles[ply + 1] = self.doubles[ply] + u8::from(extension > 1);
+            self.cont_keys[ply + 1] = pos.continuation_key(mv);
             self.hashes.push(child.hash());
             self.evaluator.push(pos, &child);
             let new_depth = depth - 1 + extension;
@@ -247,7 +249,7 @@ impl<G: Game> Worker<'_, G> {
                     r = self.lmr[(depth.min(63) as usize) * 64 + searched.min(63)];
                     r -= i32::from(pv_node) + i32::from(gives_check) + i32::from(is_tt_move);
                     r += i32::from(!improving);
-                    r -= self.history.score(index) / LMR_HISTORY_DIVISOR;
+                    r -= self.quiet_score(pos, mv, rows) / LMR_HISTORY_DIVISOR;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 let mut score = -self.negamax(

@@ -181,6 +181,7 @@ impl<G: Game> Worker<'_, G> {
             let mv = self.root_moves[i].mv;
             let mut child = root.clone();
             child.play(mv);
+            self.cont_keys[1] = root.continuation_key(mv);
             self.hashes.push(child.hash());
             self.evaluator.push(root, &child);
             let new_depth = depth - 1 + i32::from(child.in_check());
