@@ -249,7 +249,10 @@ impl<G: Game> Worker<'_, G> {
                     r = self.lmr[(depth.min(63) as usize) * 64 + searched.min(63)];
                     r -= i32::from(pv_node) + i32::from(gives_check) + i32::from(is_tt_move);
                     r += i32::from(!improving);
-                    r -= self.quiet_score(pos, mv, rows) / LMR_HISTORY_DIVISOR;
+                    r -= self
+                        .history
+                        .quiet_score(index, self.cont_keys[ply + 1], rows)
+                        / LMR_HISTORY_DIVISOR;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 let mut score = -self.negamax(
