@@ -69,7 +69,7 @@ fuzz_target!(|data: &[u8]| {
     let touched: Vec<String> = lines
         .iter()
         .filter_map(|line| match parse_command(line) {
-            Ok(UciCommand::SetOption { name, .. }) => Some(name.to_ascii_lowercase()),
+            Ok(UciCommand::SetOption { name, .. }) => Some(name),
             _ => None,
         })
         .collect();
@@ -107,13 +107,13 @@ fn serve(session: &mut Session<Output>, lines: Vec<String>) {
 }
 
 /// The lines that make a used session a new one, with a 1 MB hash table, after the
-/// options named in `touched` (lower case) were set.
+/// options named in `touched` (in any case) were set.
 fn reset_lines(touched: &[String]) -> Vec<String> {
+    let was_touched = |name: &str| touched.iter().any(|t| t.eq_ignore_ascii_case(name));
     let mut lines = vec!["ucinewgame".to_string()];
-    if touched.iter().any(|name| name == "hash") {
+    if was_touched("Hash") {
         lines.push("setoption name Hash value 1".to_string());
     }
-    let was_touched = |name: &str| touched.iter().any(|t| t.eq_ignore_ascii_case(name));
     for spec in OPTIONS.iter().filter(|spec| was_touched(spec.name)) {
         let value = match spec.kind {
             _ if matches!(spec.name, "Hash" | "EvalFile" | "SyzygyPath") => continue,
