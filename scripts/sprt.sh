@@ -14,6 +14,8 @@
 # THREADS sets both sides' search threads (default 1); a Lazy SMP change is tested with
 # THREADS=2 CONCURRENCY=1, so each side has both cores while it thinks.
 set -euo pipefail
+# A failed build inside $(build ...) must stop the script, not start a match without it.
+shopt -s inherit_errexit
 root="$(cd "$(dirname "$0")/.." && pwd)"
 shared="$root/../shared"
 py="${PYTHON:-$root/target/venv/bin/python}"
@@ -40,7 +42,10 @@ build() {
     return
   fi
   local sha
-  sha="$(git -C "$root" rev-parse --short=12 "$what^{commit}")"
+  if ! sha="$(git -C "$root" rev-parse -q --verify --short=12 "$what^{commit}")"; then
+    echo "sprt.sh: $what is neither an executable nor a git revision" >&2
+    exit 2
+  fi
   local exe="$work/tvilling-$sha"
   if [ ! -x "$exe" ]; then
     local tree="$work/src-$sha"
