@@ -5,7 +5,7 @@ use super::nnue::{evaluate, ChessEvaluator};
 use super::piece::PieceKind;
 use super::position::Position;
 use super::syzygy;
-use crate::engine::{Game, MoveList, TableValue};
+use crate::engine::{structure_key, Game, MoveList, TableValue};
 
 impl Game for Position {
     type Move = Move;
@@ -85,6 +85,17 @@ impl Game for Position {
 
     fn move_code(mv: Move) -> u16 {
         mv.raw()
+    }
+
+    /// The pawns: their structure is what a static evaluation judges worst and a search
+    /// corrects most consistently.
+    fn correction_key(&self) -> u64 {
+        let side = self.side_to_move();
+        structure_key(
+            self.pieces(PieceKind::Pawn, side).0,
+            self.pieces(PieceKind::Pawn, side.flip()).0,
+            side.index(),
+        )
     }
 
     fn history_index(&self, mv: Move) -> usize {

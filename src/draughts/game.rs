@@ -11,7 +11,7 @@ use super::nnue::{evaluate, DraughtsEvaluator};
 use super::position::Position;
 use super::square::number_of;
 use super::state::DrawClocks;
-use crate::engine::{Game, MoveList, TableValue};
+use crate::engine::{structure_key, Game, MoveList, TableValue};
 
 /// A position plus the rule counters that travel with it through the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,6 +131,16 @@ impl Game for SearchPosition {
 
     fn move_code(mv: Move) -> u16 {
         u16::from(number_of(mv.from as u32)) * 64 + u16::from(number_of(mv.to as u32))
+    }
+
+    /// The men: their structure (outposts, tempo, locks) decides most of a draughts game.
+    fn correction_key(&self) -> u64 {
+        let side = self.position.side();
+        structure_key(
+            self.position.men(side),
+            self.position.men(side.opponent()),
+            side as usize,
+        )
     }
 
     fn history_index(&self, mv: Move) -> usize {

@@ -111,6 +111,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.history_index(mv)
     }
 
+    /// A key of the features the static evaluation tends to misjudge alike, with the side
+    /// to move (chess: the pawns; draughts: the men), for the correction history, which
+    /// learns how far the evaluation of positions with that key was off. The default is
+    /// the whole position's hash.
+    fn correction_key(&self) -> u64 {
+        self.hash()
+    }
+
     /// The endgame tables' value of this position for the side to move, when tables are
     /// loaded and hold it. The search asks only after an irreversible move (see
     /// [`Game::reversible_plies`]) and at the root.
@@ -141,6 +149,21 @@ pub trait Game: Clone + Send + Sync + 'static {
             }
         }
     }
+}
+
+/// A well-spread 64-bit key of a set of squares (a bitboard): correction keys made this
+/// way from a few bitboards need no incremental upkeep.
+#[inline]
+fn mix_squares(squares: u64) -> u64 {
+    let x = squares.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x ^ (x >> 29)
+}
+
+/// A correction key from the squares of the two sides' pawns (or men) and the side to
+/// move (0 or 1).
+#[inline]
+pub fn structure_key(ours: u64, theirs: u64, side: usize) -> u64 {
+    mix_squares(ours) ^ mix_squares(theirs ^ 0x5851_f42d_4c95_7f2d).rotate_left(23) ^ side as u64
 }
 
 /// A game-theoretic value from endgame tables, for the side to move.

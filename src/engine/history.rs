@@ -17,6 +17,9 @@ pub struct History<G: Game> {
     continuation: [Vec<i16>; 2],
     counters: Vec<G::Move>,
     killers: Vec<[G::Move; 2]>,
+    /// How far the static evaluation was off, by [`Game::correction_key`], in
+    /// 1/[`CORRECTION_GRAIN`] units.
+    correction: Vec<i32>,
 }
 
 /// Where a node's quiet moves find their continuation scores: the rows of the moves one
@@ -36,6 +39,18 @@ impl ContinuationRows {
         ])
     }
 }
+
+/// Slots of the correction history.
+const CORRECTION_SIZE: usize = 16_384;
+
+/// Correction entries hold this many parts of a unit, so small steps are not rounded away.
+const CORRECTION_GRAIN: i32 = 256;
+
+/// A correction never exceeds this many units.
+const CORRECTION_MAX: i32 = 128;
+
+/// The weight of one update out of this: the entry is a moving average.
+const CORRECTION_WEIGHT_SCALE: i32 = 256;
 
 /// Quiet moves remembered per node for the history malus: later ones are rare, and a
 /// small array is cheap to set up at every node.
@@ -92,6 +107,7 @@ impl<G: Game> History<G> {
             ],
             counters: vec![G::Move::default(); G::HISTORY_SIZE],
             killers: vec![[G::Move::default(); 2]; MAX_PLY + 2],
+            correction: vec![0; CORRECTION_SIZE],
         }
     }
 
@@ -100,6 +116,7 @@ impl<G: Game> History<G> {
         self.butterfly.fill(0);
         self.continuation.iter_mut().for_each(|table| table.fill(0));
         self.counters.fill(G::Move::default());
+        self.correction.fill(0);
         self.clear_killers();
     }
 
@@ -141,6 +158,29 @@ impl<G: Game> History<G> {
         *entry = gravity(*entry, bonus);
     }
 
+    /// The correction history slot of a position with correction key `key`.
+    fn correction_slot(key: u64) -> usize {
+        ((u128::from(key) * CORRECTION_SIZE as u128) >> 64) as usize
+    }
+
+    /// `raw`, the static evaluation of a position with correction key `key`, corrected by
+    /// what earlier searches found such positions to be worth.
+    #[inline]
+    pub fn corrected_eval(&self, key: u64, raw: i32) -> i32 {
+        raw + self.correction[Self::correction_slot(key)] / CORRECTION_GRAIN
+    }
+
+    /// A search of `depth` found a position with correction key `key` worth `error` more
+    /// than its raw static evaluation: the entry moves towards that, more after a deeper
+    /// search.
+    pub fn update_correction(&mut self, key: u64, depth: i32, error: i32) {
+        let entry = &mut self.correction[Self::correction_slot(key)];
+        let weight = (depth + 1).min(16);
+        let target = error.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+        *entry = (*entry * (CORRECTION_WEIGHT_SCALE - weight) + target * weight)
+            / CORRECTION_WEIGHT_SCALE;
+    }
+
     /// The two killers of `ply`.
     pub fn killers(&self, ply: usize) -> [G::Move; 2] {
         self.killers[ply]
@@ -177,5 +217,42 @@ fn gravity(entry: i32, bonus: i32) -> i32 {
 impl<G: Game> Default for History<G> {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::test_game::ConnectFour;
+
+    #[test]
+    fn a_correction_moves_towards_the_errors_found_and_stays_bounded() {
+        let mut history = History::<ConnectFour>::new();
+        let (key, other) = (0x1234_5678_9abc_def0, 0xfedc_ba98_7654_3210);
+        assert_eq!(history.corrected_eval(key, 40), 40);
+        history.update_correction(key, 3, 100);
+        let once = history.corrected_eval(key, 40) - 40;
+        // One shallow search moves the entry a little of the way: 4/256 of 100.
+        assert_eq!(once, 1);
+        for _ in 0..400 {
+            history.update_correction(key, 20, 100);
+        }
+        let settled = history.corrected_eval(key, 40) - 40;
+        assert!((95..=100).contains(&settled), "{settled}");
+        for _ in 0..400 {
+            history.update_correction(key, 20, 10_000);
+        }
+        let capped = history.corrected_eval(key, 40) - 40;
+        assert!(
+            (CORRECTION_MAX - 2..=CORRECTION_MAX).contains(&capped),
+            "{capped}"
+        );
+        assert_eq!(
+            history.corrected_eval(other, -7),
+            -7,
+            "another key is untouched"
+        );
+        history.clear();
+        assert_eq!(history.corrected_eval(key, 40), 40);
     }
 }

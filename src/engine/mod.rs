@@ -24,7 +24,7 @@ mod time;
 mod tt;
 
 pub use evaluator::{Evaluator, PositionEvaluator};
-pub use game::{Game, TableValue};
+pub use game::{structure_key, Game, TableValue};
 pub use limits::{Clock, Limits};
 pub use movelist::{MoveList, MAX_MOVES};
 pub use params::{SearchParams, MATE, MAX_PLY, TABLE_WIN};

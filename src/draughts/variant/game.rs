@@ -9,7 +9,7 @@ use super::movegen::legal_moves;
 use super::position::{target, VariantPosition};
 use super::rules::{Goal, Variant};
 use crate::draughts::{Move, SearchPosition};
-use crate::engine::{Game, MoveList, PositionEvaluator};
+use crate::engine::{structure_key, Game, MoveList, PositionEvaluator};
 
 /// A variant position plus the draw counters that travel with it through the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,6 +139,16 @@ impl Game for VariantSearchPosition {
 
     fn move_code(mv: Move) -> u16 {
         (mv.from as u16) * 64 + target(mv) as u16
+    }
+
+    /// The men, as in international draughts.
+    fn correction_key(&self) -> u64 {
+        let side = self.position.side();
+        structure_key(
+            self.position.men(side),
+            self.position.men(side.opponent()),
+            side as usize,
+        )
     }
 
     fn history_index(&self, mv: Move) -> usize {

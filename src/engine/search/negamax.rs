@@ -77,13 +77,23 @@ impl<G: Game> Worker<'_, G> {
             return no_moves_score(pos, ply);
         }
 
-        // Step 6: static evaluation, sharpened by a fitting table bound.
+        // Step 6: static evaluation, corrected by what searches found positions of its
+        // kind to be worth, then sharpened by a fitting table bound.
         let in_check = pos.in_check();
-        let mut eval = if in_check {
+        let correction_key = pos.correction_key();
+        let raw_eval = if in_check {
             -INFINITY
         } else {
-            self.evaluator.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL)
+            self.evaluator.evaluate(pos)
         };
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.history
+                .corrected_eval(correction_key, raw_eval)
+                .clamp(-MAX_EVAL, MAX_EVAL)
+        };
+        let mut eval = static_eval;
         if let (Some(e), false) = (tt, in_check) {
             let sharper = match e.bound {
                 TtBound::Exact => true,
@@ -323,6 +333,19 @@ impl<G: Game> Worker<'_, G> {
         };
         let code = best_move.map_or(0, G::move_code);
         self.tt.store(hash, ply, code, best_score, depth, bound);
+
+        // Step 16: the correction history learns how far the static evaluation was off,
+        // where the result says so: a quiet best move (a capture's gain is not the
+        // evaluation's error), and a bound on the side that contradicts the evaluation.
+        if !in_check
+            && best_move.is_none_or(|mv| !pos.is_noisy(mv))
+            && best_score.abs() < MATE_BOUND
+            && !(bound == TtBound::Lower && best_score <= static_eval)
+            && !(bound == TtBound::Upper && best_score >= static_eval)
+        {
+            self.history
+                .update_correction(correction_key, depth, best_score - raw_eval);
+        }
         best_score
     }
 }

@@ -39,7 +39,11 @@ impl<G: Game> Worker<'_, G> {
             }
             best_score = -INFINITY;
         } else {
-            let stand_pat = self.evaluator.evaluate(pos).clamp(-MAX_EVAL, MAX_EVAL);
+            let raw = self.evaluator.evaluate(pos);
+            let stand_pat = self
+                .history
+                .corrected_eval(pos.correction_key(), raw)
+                .clamp(-MAX_EVAL, MAX_EVAL);
             if stand_pat >= beta {
                 return stand_pat;
             }
