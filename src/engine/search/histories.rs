@@ -3,7 +3,8 @@
 
 use super::Worker;
 use crate::engine::history::{history_bonus, ContinuationRows, History};
-use crate::engine::Game;
+use crate::engine::params::MAX_EVAL;
+use crate::engine::{Evaluator, Game};
 
 impl<G: Game> Worker<'_, G> {
     /// The continuation rows of the node at `ply`: the moves one and two plies back.
@@ -15,6 +16,15 @@ impl<G: Game> Worker<'_, G> {
             G::CONTINUATION_SIZE
         };
         ContinuationRows::new::<G>(self.cont_keys[ply], two_back)
+    }
+
+    /// The static evaluation of `pos` (not in check), raw and as the search uses it:
+    /// corrected by the correction history for its `correction_key` and bounded.
+    #[inline]
+    pub(super) fn static_eval(&mut self, pos: &G, correction_key: u64) -> (i32, i32) {
+        let raw = self.evaluator.evaluate(pos);
+        let corrected = self.history.corrected_eval(correction_key, raw);
+        (raw, corrected.clamp(-MAX_EVAL, MAX_EVAL))
     }
 
     /// The ordering score of the quiet move `mv` at a node with continuation rows `rows`.

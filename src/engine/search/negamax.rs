@@ -81,17 +81,10 @@ impl<G: Game> Worker<'_, G> {
         // kind to be worth, then sharpened by a fitting table bound.
         let in_check = pos.in_check();
         let correction_key = pos.correction_key();
-        let raw_eval = if in_check {
-            -INFINITY
+        let (raw_eval, static_eval) = if in_check {
+            (-INFINITY, -INFINITY)
         } else {
-            self.evaluator.evaluate(pos)
-        };
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            self.history
-                .corrected_eval(correction_key, raw_eval)
-                .clamp(-MAX_EVAL, MAX_EVAL)
+            self.static_eval(pos, correction_key)
         };
         let mut eval = static_eval;
         if let (Some(e), false) = (tt, in_check) {

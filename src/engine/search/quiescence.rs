@@ -39,11 +39,7 @@ impl<G: Game> Worker<'_, G> {
             }
             best_score = -INFINITY;
         } else {
-            let raw = self.evaluator.evaluate(pos);
-            let stand_pat = self
-                .history
-                .corrected_eval(pos.correction_key(), raw)
-                .clamp(-MAX_EVAL, MAX_EVAL);
+            let (_, stand_pat) = self.static_eval(pos, pos.correction_key());
             if stand_pat >= beta {
                 return stand_pat;
             }
