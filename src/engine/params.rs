@@ -46,8 +46,12 @@ pub const NMP_DEPTH_DIVISOR: i32 = 4;
 /// the further ahead, the less a verification at full depth is needed.
 pub const NMP_EVAL_DIVISOR: i32 = 200;
 
-/// Static-exchange pruning of noisy moves applies up to this depth.
+/// Static-exchange pruning of moves (noisy and quiet) applies up to this depth.
 pub const SEE_PRUNE_MAX_DEPTH: i32 = 8;
+
+/// Static-exchange pruning of quiet moves: at depth `d` a quiet move that loses more
+/// than `SEE_QUIET_MARGIN * d` to the exchanges on its square is skipped.
+pub const SEE_QUIET_MARGIN: i32 = 64;
 
 /// Static-exchange pruning of captures: at depth `d` a capture losing more than
 /// `SEE_CAPTURE_MARGIN * d` is skipped (a loss that deep rarely comes back).

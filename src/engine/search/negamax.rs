@@ -197,6 +197,12 @@ impl<G: Game> Worker<'_, G> {
                     {
                         continue;
                     }
+                    // A quiet move that puts a piece where it is lost.
+                    if depth <= SEE_PRUNE_MAX_DEPTH
+                        && !pos.see_at_least(mv, -SEE_QUIET_MARGIN * depth)
+                    {
+                        continue;
+                    }
                 } else if depth <= SEE_PRUNE_MAX_DEPTH
                     && !pos.see_at_least(mv, -SEE_CAPTURE_MARGIN * depth)
                 {
