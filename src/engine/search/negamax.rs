@@ -197,15 +197,15 @@ impl<G: Game> Worker<'_, G> {
                     {
                         continue;
                     }
-                    // A quiet move that puts a piece where it is lost.
-                    if depth <= SEE_PRUNE_MAX_DEPTH
-                        && !pos.see_at_least(mv, -SEE_QUIET_MARGIN * depth)
-                    {
-                        continue;
-                    }
-                } else if depth <= SEE_PRUNE_MAX_DEPTH
-                    && !pos.see_at_least(mv, -SEE_CAPTURE_MARGIN * depth)
-                {
+                }
+                // A move that loses material to the exchanges on its square; a capture
+                // is allowed a larger loss, as it may trade into something better.
+                let see_margin = if noisy {
+                    SEE_CAPTURE_MARGIN
+                } else {
+                    SEE_QUIET_MARGIN
+                };
+                if depth <= SEE_PRUNE_MAX_DEPTH && !pos.see_at_least(mv, -see_margin * depth) {
                     continue;
                 }
             }
