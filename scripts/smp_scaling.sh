@@ -3,11 +3,17 @@
 #
 #   scripts/smp_scaling.sh [games] [tc]        defaults: 100 games at 5+0.05
 #
-# Two matches of the same binary, same openings (shared/books/8moves_v3.pgn, paired with
-# colours swapped, fixed seed), one game at a time so the 2-thread side has both cores:
+# Matches of the same binary, same openings (shared/books/8moves_v3.pgn, paired with colours
+# swapped, fixed seed), one game at a time so the 2-thread side has both cores:
 #   time:    Threads=1 at 2*tc   against  Threads=1 at tc   (what doubling the time gives)
 #   threads: Threads=2 at tc     against  Threads=1 at tc   (what Lazy SMP gives)
-# and prints each Elo and the ratio threads/time. Issue 13's goal is a ratio of at least 0.9.
+#   direct:  Threads=2 at tc     against  Threads=1 at 2*tc (what Lazy SMP falls short by)
+# MATCHES names the ones to play (default "time threads"). The ratio threads/time is issue
+# 13's yardstick (goal: at least 0.9). With "direct" it is also 1 + direct/time, whose error
+# is mostly the direct match's: the time Elo's error enters scaled by direct/time, small
+# when two threads come close to twice the time, where the quotient threads/time carries
+# both matches' errors whole. TIME_ELO gives a time Elo measured before, when the time
+# match is not played again.
 # TVILLING picks the binary (default target/release/tvilling), PYTHON the interpreter, SEED
 # the openings' order (default 13; another seed gives new games to pool with earlier ones).
 set -euo pipefail
@@ -37,14 +43,41 @@ elo_of() {
   sed -n 's/^SCORE .* elo=\([^ ]*\) .*/\1/p' "$out/smp-$name-$seed.log" | tail -1
 }
 
-time_elo="$(elo_of time \
-  --engine name=t1x2 "cmd=$engine" option.Threads=1 "tc=$double" \
-  --engine name=t1 "cmd=$engine" option.Threads=1 "tc=$tc")"
-threads_elo="$(elo_of threads \
-  --engine name=t2 "cmd=$engine" option.Threads=2 "tc=$tc" \
-  --engine name=t1 "cmd=$engine" option.Threads=1 "tc=$tc")"
-echo "doubling the time ($double vs $tc): $time_elo Elo"
-echo "two threads ($tc):                 $threads_elo Elo"
-awk -v t="$time_elo" -v s="$threads_elo" 'BEGIN {
+matches="${MATCHES:-time threads}"
+time_elo="${TIME_ELO:-}"
+threads_elo=""
+direct_elo=""
+for match in $matches; do
+  case "$match" in
+    time)
+      time_elo="$(elo_of time \
+        --engine name=t1x2 "cmd=$engine" option.Threads=1 "tc=$double" \
+        --engine name=t1 "cmd=$engine" option.Threads=1 "tc=$tc")"
+      echo "doubling the time ($double vs $tc): $time_elo Elo"
+      ;;
+    threads)
+      threads_elo="$(elo_of threads \
+        --engine name=t2 "cmd=$engine" option.Threads=2 "tc=$tc" \
+        --engine name=t1 "cmd=$engine" option.Threads=1 "tc=$tc")"
+      echo "two threads ($tc):                 $threads_elo Elo"
+      ;;
+    direct)
+      direct_elo="$(elo_of direct \
+        --engine name=t2 "cmd=$engine" option.Threads=2 "tc=$tc" \
+        --engine name=t1x2 "cmd=$engine" option.Threads=1 "tc=$double")"
+      echo "two threads at $tc against one at $double: $direct_elo Elo"
+      ;;
+    *)
+      echo "unknown match '$match' in MATCHES (time, threads, direct)" >&2
+      exit 2
+      ;;
+  esac
+done
+if [ -z "$time_elo" ]; then
+  echo "ratio: needs the time match (or TIME_ELO)"
+  exit 0
+fi
+awk -v t="$time_elo" -v s="$threads_elo" -v d="$direct_elo" 'BEGIN {
   if (t <= 0) { print "ratio: undefined (doubling the time gained nothing)"; exit }
-  printf "ratio threads/time: %.2f (goal >= 0.90)\n", s / t }'
+  if (s != "") printf "ratio threads/time: %.2f (goal >= 0.90)\n", s / t
+  if (d != "") printf "ratio 1 + direct/time: %.2f (goal >= 0.90)\n", 1 + d / t }'
