@@ -86,17 +86,10 @@ impl<G: Game> Worker<'_, G> {
         } else {
             self.static_eval(pos, correction_key)
         };
-        let mut eval = static_eval;
-        if let (Some(e), false) = (tt, in_check) {
-            let sharper = match e.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => e.score > eval,
-                TtBound::Upper => e.score < eval,
-            };
-            if sharper && e.score.abs() < MATE_BOUND {
-                eval = e.score;
-            }
-        }
+        let eval = match (tt, in_check) {
+            (Some(e), false) => e.sharpen(static_eval),
+            _ => static_eval,
+        };
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
 

@@ -9,7 +9,7 @@
 
 mod memory;
 
-use super::params::{MAX_EVAL, MAX_PLY};
+use super::params::{MATE_BOUND, MAX_EVAL, MAX_PLY};
 use memory::BucketMemory;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
@@ -59,6 +59,23 @@ impl TtEntry {
             TtBound::Exact => true,
             TtBound::Lower => self.score >= beta,
             TtBound::Upper => self.score <= alpha,
+        }
+    }
+
+    /// `eval` or, where the bound makes it the better guess, the stored score: an exact
+    /// one, or a bound on the side `eval` errs. Mate scores are left out: they are proofs
+    /// about lines, not guesses about the position.
+    #[inline]
+    pub fn sharpen(&self, eval: i32) -> i32 {
+        let sharper = match self.bound {
+            TtBound::Exact => true,
+            TtBound::Lower => self.score > eval,
+            TtBound::Upper => self.score < eval,
+        };
+        if sharper && self.score.abs() < MATE_BOUND {
+            self.score
+        } else {
+            eval
         }
     }
 }
