@@ -11,7 +11,7 @@ use super::nnue::{evaluate, DraughtsEvaluator};
 use super::position::Position;
 use super::square::number_of;
 use super::state::DrawClocks;
-use crate::engine::{structure_key, Game, MoveList, TableValue};
+use crate::engine::{structure_key, Game, MoveList, SearchParams, TableValue};
 
 /// A position plus the rule counters that travel with it through the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +62,8 @@ impl Game for SearchPosition {
     /// Moby Dam (75-90 moves a side), which spent all of its own: 18 spends the clock by
     /// about move 80 and still leaves a second or more for 120-move endings.
     const SUDDEN_DEATH_MOVES: u32 = 18;
+
+    const SEARCH_PARAMS: SearchParams = SearchParams::DRAUGHTS;
 
     fn legal_moves(&self, out: &mut MoveList<Move>) {
         legal_moves(&self.position, out);

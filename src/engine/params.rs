@@ -115,6 +115,9 @@ pub struct SearchParams {
     pub lmr_base: f64,
     /// Divisor of the LMR table: larger means gentler reductions.
     pub lmr_divisor: f64,
+    /// Whether quiescence stands pat on the static evaluation sharpened by a fitting table
+    /// entry, as the main search's evaluation is, rather than on the static evaluation.
+    pub table_stand_pat: bool,
 }
 
 impl SearchParams {
@@ -132,6 +135,15 @@ impl SearchParams {
         lmr_min_depth: 3,
         lmr_base: 0.75,
         lmr_divisor: 2.25,
+        table_stand_pat: true,
+    };
+
+    /// Draughts: the standard settings, but quiescence stands pat on the plain static
+    /// evaluation. Standing pat on the table's score, which gained chess 22.6 Elo, lost
+    /// 26.5-33.5 in 60 draughts games (3 wins, 10 losses).
+    pub const DRAUGHTS: Self = Self {
+        table_stand_pat: false,
+        ..Self::STANDARD
     };
 }
 

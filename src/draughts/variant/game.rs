@@ -9,7 +9,7 @@ use super::movegen::legal_moves;
 use super::position::{target, VariantPosition};
 use super::rules::{Goal, Variant};
 use crate::draughts::{Move, SearchPosition};
-use crate::engine::{structure_key, Game, MoveList, PositionEvaluator};
+use crate::engine::{structure_key, Game, MoveList, PositionEvaluator, SearchParams};
 
 /// A variant position plus the draw counters that travel with it through the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +64,8 @@ impl Game for VariantSearchPosition {
     /// As international draughts: the 10x10 variants run as long, and 8x8 games, shorter,
     /// leave part of the clock unused, the safe way to be wrong.
     const SUDDEN_DEATH_MOVES: u32 = <SearchPosition as Game>::SUDDEN_DEATH_MOVES;
+
+    const SEARCH_PARAMS: SearchParams = SearchParams::DRAUGHTS;
 
     fn legal_moves(&self, out: &mut MoveList<Move>) {
         if !self.crowned() {

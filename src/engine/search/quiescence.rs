@@ -39,7 +39,11 @@ impl<G: Game> Worker<'_, G> {
             }
             best_score = -INFINITY;
         } else {
-            let (_, stand_pat) = self.static_eval(pos, pos.correction_key());
+            let (_, static_eval) = self.static_eval(pos, pos.correction_key());
+            let stand_pat = match tt {
+                Some(e) if G::SEARCH_PARAMS.table_stand_pat => e.sharpen(static_eval),
+                _ => static_eval,
+            };
             if stand_pat >= beta {
                 return stand_pat;
             }
