@@ -333,6 +333,27 @@ mod tests {
     }
 
     #[test]
+    fn sharpen_takes_the_stored_score_only_where_it_is_the_better_guess() {
+        let entry = |score, bound| TtEntry {
+            move_code: 0,
+            score,
+            depth: 3,
+            bound,
+        };
+        assert_eq!(entry(40, TtBound::Exact).sharpen(10), 40);
+        assert_eq!(entry(40, TtBound::Exact).sharpen(90), 40);
+        // A lower bound above the evaluation raises it; one below says nothing new.
+        assert_eq!(entry(40, TtBound::Lower).sharpen(10), 40);
+        assert_eq!(entry(40, TtBound::Lower).sharpen(90), 90);
+        // An upper bound below the evaluation lowers it; one above says nothing new.
+        assert_eq!(entry(40, TtBound::Upper).sharpen(90), 40);
+        assert_eq!(entry(40, TtBound::Upper).sharpen(10), 10);
+        // A mate is a proof about a line, never taken as the position's value.
+        assert_eq!(entry(MATE - 5, TtBound::Exact).sharpen(10), 10);
+        assert_eq!(entry(-MATE + 5, TtBound::Upper).sharpen(10), 10);
+    }
+
+    #[test]
     fn keeps_move_when_overwritten_without_one() {
         let tt = TranspositionTable::new(1);
         tt.store(99, 0, 17, 50, 4, TtBound::Lower);
