@@ -43,6 +43,10 @@ elo_of() {
   sed -n 's/^SCORE .* elo=\([^ ]*\) .*/\1/p' "$out/smp-$name-$seed.log" | tail -1
 }
 
+# The three players the matches are made of.
+t1=(--engine name=t1 "cmd=$engine" option.Threads=1 "tc=$tc")
+t1x2=(--engine name=t1x2 "cmd=$engine" option.Threads=1 "tc=$double")
+t2=(--engine name=t2 "cmd=$engine" option.Threads=2 "tc=$tc")
 matches="${MATCHES:-time threads}"
 time_elo="${TIME_ELO:-}"
 threads_elo=""
@@ -50,21 +54,15 @@ direct_elo=""
 for match in $matches; do
   case "$match" in
     time)
-      time_elo="$(elo_of time \
-        --engine name=t1x2 "cmd=$engine" option.Threads=1 "tc=$double" \
-        --engine name=t1 "cmd=$engine" option.Threads=1 "tc=$tc")"
+      time_elo="$(elo_of time "${t1x2[@]}" "${t1[@]}")"
       echo "doubling the time ($double vs $tc): $time_elo Elo"
       ;;
     threads)
-      threads_elo="$(elo_of threads \
-        --engine name=t2 "cmd=$engine" option.Threads=2 "tc=$tc" \
-        --engine name=t1 "cmd=$engine" option.Threads=1 "tc=$tc")"
+      threads_elo="$(elo_of threads "${t2[@]}" "${t1[@]}")"
       echo "two threads ($tc):                 $threads_elo Elo"
       ;;
     direct)
-      direct_elo="$(elo_of direct \
-        --engine name=t2 "cmd=$engine" option.Threads=2 "tc=$tc" \
-        --engine name=t1x2 "cmd=$engine" option.Threads=1 "tc=$double")"
+      direct_elo="$(elo_of direct "${t2[@]}" "${t1x2[@]}")"
       echo "two threads at $tc against one at $double: $direct_elo Elo"
       ;;
     *)
