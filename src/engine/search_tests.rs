@@ -596,3 +596,37 @@ fn smp_time_to_depth() {
         );
     }
 }
+
+#[test]
+fn a_stop_within_an_iteration_keeps_a_move_that_overtook_the_first() {
+    // Between the node counts of two depths whose answers differ, a node limit stops the
+    // deeper iteration; once the new move has beaten the old one there, it is the answer,
+    // though the depth reported is still the shallower one.
+    let pos = ConnectFour::from_columns(&[3, 3]);
+    let mut searcher = Searcher::new();
+    let mut fresh = |limits: Limits<Column>| {
+        searcher.clear();
+        searcher.search_sync(pos.clone(), Vec::new(), limits)
+    };
+    let mut changes = 0;
+    let mut shallow = fresh(depth(3));
+    for d in 4..12 {
+        let deep = fresh(depth(d));
+        if deep.best != shallow.best {
+            changes += 1;
+            let span = deep.nodes - shallow.nodes;
+            let overtaken = (1..100).any(|k| {
+                let out = fresh(Limits {
+                    nodes: Some(shallow.nodes + span * k / 100),
+                    ..Limits::default()
+                });
+                out.depth == d - 1 && out.best == deep.best
+            });
+            if overtaken {
+                return;
+            }
+        }
+        shallow = deep;
+    }
+    panic!("no stopped iteration answered with its new best move ({changes} changes)");
+}

@@ -28,6 +28,11 @@ struct RootMove<M> {
     mv: M,
     score: i32,
     pv: Vec<M>,
+    /// The last iteration depth at which this move, searched after the first, beat the
+    /// best score before it (0: never, or a later search of it at that depth fell back):
+    /// a better move than the last iteration's, known even when that iteration is cut
+    /// short.
+    overtook_at: i32,
 }
 
 /// What one thread achieved, read when the search ends.

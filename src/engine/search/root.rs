@@ -36,6 +36,7 @@ impl<G: Game> Worker<'_, G> {
                 mv,
                 score: -INFINITY,
                 pv: vec![mv],
+                overtook_at: 0,
             });
         }
         moves
@@ -64,6 +65,9 @@ impl<G: Game> Worker<'_, G> {
             for line in 0..lines {
                 self.search_line(root, search_depth, line);
                 if self.stopped {
+                    if lines == 1 {
+                        self.take_unfinished_iteration(search_depth, result);
+                    }
                     return;
                 }
                 self.root_moves[..=line].sort_by_key(|r| std::cmp::Reverse(r.score));
@@ -90,6 +94,22 @@ impl<G: Game> Worker<'_, G> {
             }
             previous_best = Some(self.root_moves[0].mv);
             depth = search_depth + 1;
+        }
+    }
+
+    /// After a stop in the middle of the iteration at `depth`: a move that beat the
+    /// iteration's first move there (its full-window search finished) is better informed
+    /// than the last finished iteration's choice, so it becomes the answer; the depth
+    /// reported stays that of the finished iteration. Without such a move nothing changes.
+    fn take_unfinished_iteration(&self, depth: i32, result: &mut ThreadResult<G::Move>) {
+        let overtaking = self
+            .root_moves
+            .iter()
+            .filter(|r| r.overtook_at == depth && r.score > -INFINITY)
+            .max_by_key(|r| r.score);
+        if let Some(better) = overtaking {
+            result.score = better.score;
+            result.pv = better.pv.clone();
         }
     }
 
@@ -203,6 +223,12 @@ impl<G: Game> Worker<'_, G> {
                 return best;
             }
             let entry = &mut self.root_moves[i];
+            if score <= alpha {
+                // Its own search here undid any earlier overtaking (root instability).
+                entry.overtook_at = 0;
+            } else if i != line {
+                entry.overtook_at = depth;
+            }
             if i == line || score > alpha {
                 entry.score = score;
                 entry.pv.clear();
