@@ -79,6 +79,11 @@ impl Database {
         self.tables.get(&material)
     }
 
+    /// Adds `table`, returning the table of its class it replaces, if any.
+    pub fn insert(&mut self, table: Table) -> Option<Table> {
+        self.tables.insert(table.material(), table)
+    }
+
     /// The value of `pos` for its side to move, when its class is present.
     pub fn probe(&self, pos: &Position) -> Option<Wdl> {
         let us = pos.side();
@@ -102,7 +107,7 @@ impl Database {
         let mut db = Self::new();
         for material in Material::up_to(pieces) {
             if dir.join(Table::file_name(material)).exists() {
-                db.tables.insert(material, Table::load(dir, material)?);
+                db.insert(Table::load(dir, material)?);
             }
         }
         Ok(db)
@@ -150,7 +155,7 @@ impl Database {
                     seconds,
                     bytes,
                 });
-                db.tables.insert(table.material(), table);
+                db.insert(table);
             }
         }
         Ok(db)
