@@ -100,9 +100,26 @@ impl Table {
 
     /// How many positions of the table are wins, draws and losses.
     pub fn counts(&self) -> [u64; 3] {
+        // 32 codes a word: the low and high bits of each code in two masks, whose
+        // combinations counted by `count_ones` are the wins (01), losses (10) and
+        // indices that are no position (11). The last codes, short of a word, are read
+        // one by one, so that the zero codes padding the last byte are never counted
+        // as draws.
+        const LOW_BITS: u64 = 0x5555_5555_5555_5555;
+        let whole_words = (self.size / 32) as usize;
         let mut counts = [0u64; 3];
-        for i in 0..self.size {
-            match self.get(i) {
+        for chunk in self.packed[..whole_words * 8].chunks_exact(8) {
+            let word = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+            let (low, high) = (word & LOW_BITS, word >> 1 & LOW_BITS);
+            let wins = u64::from((low & !high).count_ones());
+            let losses = u64::from((high & !low).count_ones());
+            let none = u64::from((low & high).count_ones());
+            counts[0] += wins;
+            counts[1] += 32 - wins - losses - none;
+            counts[2] += losses;
+        }
+        for index in whole_words as u64 * 32..self.size {
+            match self.get(index) {
                 Some(Wdl::Win) => counts[0] += 1,
                 Some(Wdl::Draw) => counts[1] += 1,
                 Some(Wdl::Loss) => counts[2] += 1,
@@ -185,4 +202,39 @@ impl Table {
 /// The two-bit code of a value, or of no position.
 pub fn code_of(value: Option<Wdl>) -> u8 {
     value.map_or(NOT_A_POSITION, |v| v as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Counted one index at a time, as `get` reads them.
+    fn counted_by_index(table: &Table) -> [u64; 3] {
+        let mut counts = [0u64; 3];
+        for index in 0..table.size {
+            if let Some(value) = table.get(index) {
+                counts[[1, 0, 2][value as usize]] += 1;
+            }
+        }
+        counts
+    }
+
+    #[test]
+    fn counts_agree_with_every_index_read_alone() {
+        let mut rng = Rng::new(11);
+        let material = Material::up_to(2)[0];
+        // Sizes around whole words, so that the padding of a partial last byte (zero
+        // codes, which read as draws) shows if it were counted.
+        for size in (0..=70).chain([1_001, 4_096]) {
+            for _ in 0..20 {
+                let codes: Vec<u8> = (0..size).map(|_| rng.below(4) as u8).collect();
+                let table = Table::from_codes(material, &codes);
+                let expected = counted_by_index(&table);
+                assert_eq!(table.counts(), expected, "codes {codes:?}");
+                let positions = codes.iter().filter(|&&c| c != NOT_A_POSITION).count();
+                assert_eq!(expected.iter().sum::<u64>(), positions as u64);
+            }
+        }
+    }
 }
