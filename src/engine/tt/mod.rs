@@ -156,14 +156,22 @@ impl TranspositionTable {
 
     /// Empties the table, splitting the work over `threads` threads, and resets the age.
     pub fn clear(&self, threads: usize) {
-        let chunk = self.buckets.len().div_ceil(threads.max(1));
+        let chunk = self.buckets.len().div_ceil(threads.max(1)).max(1);
+        let zero = |part: &[Bucket]| {
+            part.iter()
+                .flat_map(|b| &b.0)
+                .for_each(|e| e.store(0, Ordering::Relaxed))
+        };
+        // The calling thread clears the first part itself: with one thread (the default,
+        // and every `ucinewgame` of a one-thread engine) no thread is started at all.
+        let mut parts = self.buckets.chunks(chunk);
+        let first = parts.next();
         std::thread::scope(|s| {
-            for part in self.buckets.chunks(chunk.max(1)) {
-                s.spawn(move || {
-                    part.iter()
-                        .flat_map(|b| &b.0)
-                        .for_each(|e| e.store(0, Ordering::Relaxed))
-                });
+            for part in parts {
+                s.spawn(move || zero(part));
+            }
+            if let Some(part) = first {
+                zero(part);
             }
         });
         self.age.store(0, Ordering::Relaxed);
@@ -314,22 +322,20 @@ mod tests {
 
     #[test]
     fn clear_empties_and_hashfull_counts() {
+        let hash = |h: u64| h.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let tt = TranspositionTable::new(1);
         assert_eq!(tt.hashfull(), 0);
-        for h in 0..200_000u64 {
-            tt.store(
-                h.wrapping_mul(0x9e37_79b9_7f4a_7c15),
-                0,
-                1,
-                0,
-                1,
-                TtBound::Lower,
-            );
+        // One thread clears alone; three split the table, the caller taking a part.
+        for threads in [1, 3] {
+            for h in 0..200_000u64 {
+                tt.store(hash(h), 0, 1, 0, 1, TtBound::Lower);
+            }
+            assert!(tt.hashfull() > 500);
+            tt.clear(threads);
+            assert_eq!(tt.hashfull(), 0);
+            // hashfull samples the start of the table; every part must be empty.
+            assert!((0..200_000u64).all(|h| tt.probe(hash(h), 0).is_none()));
         }
-        assert!(tt.hashfull() > 500);
-        tt.clear(3);
-        assert_eq!(tt.hashfull(), 0);
-        assert!(tt.probe(0x9e37_79b9_7f4a_7c15, 0).is_none());
     }
 
     #[test]
