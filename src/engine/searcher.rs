@@ -9,8 +9,7 @@
 //! never rayon's global pool, so front ends and tests do not interfere with it.
 
 use super::control::SearchControl;
-use super::history::History;
-use super::search::{to_score, ThreadResult, Worker};
+use super::search::{to_score, ThreadResult, ThreadTables, Worker};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
 use super::{Bound, Game, Limits, MoveList, Score, SearchEvent, SearchInfo, SearchResult};
@@ -46,7 +45,7 @@ pub struct SearchOutcome<M> {
 }
 
 /// What the control thread hands back: the per-thread tables and the outcome.
-type Finished<G> = (Vec<History<G>>, SearchOutcome<<G as Game>::Move>);
+type Finished<G> = (Vec<ThreadTables<G>>, SearchOutcome<<G as Game>::Move>);
 
 struct Running<G: Game> {
     control: Arc<SearchControl>,
@@ -57,7 +56,7 @@ struct Running<G: Game> {
 pub struct Searcher<G: Game> {
     pool: Arc<rayon::ThreadPool>,
     tt: Arc<TranspositionTable>,
-    tables: Vec<History<G>>,
+    tables: Vec<ThreadTables<G>>,
     running: Option<Running<G>>,
     last: Option<SearchOutcome<G::Move>>,
 }
@@ -79,7 +78,7 @@ impl<G: Game> Searcher<G> {
         Self {
             pool: Arc::new(pool),
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
-            tables: vec![History::new()],
+            tables: vec![ThreadTables::new()],
             running: None,
             last: None,
         }
@@ -97,7 +96,7 @@ impl<G: Game> Searcher<G> {
         match build_pool(threads) {
             Ok(pool) => {
                 self.pool = Arc::new(pool);
-                self.tables.resize_with(threads, History::new);
+                self.tables.resize_with(threads, ThreadTables::new);
             }
             Err(e) => log::error!(
                 "cannot start {threads} search threads, keeping {}: {e}",
@@ -118,7 +117,7 @@ impl<G: Game> Searcher<G> {
         self.stop();
         self.wait();
         self.tt.clear(self.tables.len());
-        self.tables.iter_mut().for_each(History::clear);
+        self.tables.iter_mut().for_each(ThreadTables::clear);
     }
 
     /// Starts searching `root` in the background and returns at once. `history` = hashes
@@ -189,7 +188,7 @@ impl<G: Game> Searcher<G> {
                     // The search panicked (a bug in a game's rules); start afresh.
                     log::error!("the search thread panicked; its tables are reset");
                     self.tables = (0..self.pool.current_num_threads())
-                        .map(|_| History::new())
+                        .map(|_| ThreadTables::new())
                         .collect();
                 }
             }
@@ -240,7 +239,7 @@ struct SearchJob<G: Game> {
     pool: Arc<rayon::ThreadPool>,
     tt: Arc<TranspositionTable>,
     control: Arc<SearchControl>,
-    tables: Vec<History<G>>,
+    tables: Vec<ThreadTables<G>>,
     root: G,
     history: Vec<u64>,
     limits: Limits<G::Move>,

@@ -81,6 +81,10 @@ pub struct Worker<'a, G: Game> {
     tt: &'a TranspositionTable,
     limits: &'a Limits<G::Move>,
     history: &'a mut History<G>,
+    /// Late-move reductions by `depth * 64 + moves`.
+    lmr: &'a [i32],
+    /// The principal variation of each ply, a row of `MAX_PLY + 1` moves per ply.
+    pv_table: &'a mut [G::Move],
     /// The static evaluation, told of every step along the path.
     evaluator: G::Evaluator,
     /// Thread 0 reports through this; helpers have none.
@@ -96,9 +100,7 @@ pub struct Worker<'a, G: Game> {
     excluded: Vec<Option<G::Move>>,
     /// Double extensions on the path to each ply.
     doubles: Vec<u8>,
-    pv_table: Vec<G::Move>,
     pv_len: Vec<usize>,
-    lmr: Vec<i32>,
     root_moves: Vec<RootMove<G::Move>>,
     root_depth: i32,
     nodes: u64,
@@ -111,6 +113,33 @@ pub struct Worker<'a, G: Game> {
     seldepth: usize,
     leaf_plies: u64,
     leaves: u64,
+}
+
+/// What a search thread keeps from one search to the next: its move-ordering memory and
+/// the tables every search needs. Made once rather than at each search's start: a fast
+/// game starts several searches a second, and the PV table alone is a quarter of a
+/// megabyte for draughts.
+pub struct ThreadTables<G: Game> {
+    history: History<G>,
+    lmr: Vec<i32>,
+    pv_table: Vec<G::Move>,
+}
+
+impl<G: Game> ThreadTables<G> {
+    /// Empty history, the reduction table of `G`'s search parameters, and a PV table with
+    /// room for every ply.
+    pub fn new() -> Self {
+        Self {
+            history: History::new(),
+            lmr: lmr_table(&G::SEARCH_PARAMS),
+            pv_table: vec![G::Move::default(); (MAX_PLY + 1) * (MAX_PLY + 1)],
+        }
+    }
+
+    /// Forgets the move-ordering memory (a new game).
+    pub fn clear(&mut self) {
+        self.history.clear();
+    }
 }
 
 /// Late-move reductions by `depth * 64 + moves`, computed once per thread: a logarithm
@@ -134,10 +163,15 @@ impl<'a, G: Game> Worker<'a, G> {
         ctl: &'a SearchControl,
         tt: &'a TranspositionTable,
         limits: &'a Limits<G::Move>,
-        history: &'a mut History<G>,
+        tables: &'a mut ThreadTables<G>,
         events: Option<&'a Sender<SearchEvent<G::Move>>>,
         game_history: &[u64],
     ) -> Self {
+        let ThreadTables {
+            history,
+            lmr,
+            pv_table,
+        } = tables;
         history.clear_killers();
         let tm = if id == 0 {
             TimeManager::new(limits, G::SUDDEN_DEATH_MOVES)
@@ -150,6 +184,8 @@ impl<'a, G: Game> Worker<'a, G> {
             tt,
             limits,
             history,
+            lmr,
+            pv_table,
             evaluator: G::Evaluator::new(),
             events,
             tm,
@@ -158,9 +194,7 @@ impl<'a, G: Game> Worker<'a, G> {
             cont_keys: vec![G::CONTINUATION_SIZE; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
             doubles: vec![0; MAX_PLY + 2],
-            pv_table: vec![G::Move::default(); (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 2],
-            lmr: lmr_table(&G::SEARCH_PARAMS),
             root_moves: Vec::new(),
             root_depth: 0,
             nodes: 0,
