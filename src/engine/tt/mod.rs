@@ -157,10 +157,15 @@ impl TranspositionTable {
     /// Empties the table, splitting the work over `threads` threads, and resets the age.
     pub fn clear(&self, threads: usize) {
         let chunk = self.buckets.len().div_ceil(threads.max(1)).max(1);
+        // Plain loops rather than `flat_map`: under the fuzzers' coverage instrumentation
+        // every step of the flattening adapter is a traced comparison, and clearing on each
+        // execution's `ucinewgame` was a fifth of `uci_session`'s time.
         let zero = |part: &[Bucket]| {
-            part.iter()
-                .flat_map(|b| &b.0)
-                .for_each(|e| e.store(0, Ordering::Relaxed))
+            for bucket in part {
+                for entry in &bucket.0 {
+                    entry.store(0, Ordering::Relaxed);
+                }
+            }
         };
         // The calling thread clears the first part itself: with one thread (the default,
         // and every `ucinewgame` of a one-thread engine) no thread is started at all.
