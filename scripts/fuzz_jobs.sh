@@ -14,12 +14,17 @@
 # A slow-unit file in the artifacts is not a crash: libFuzzer names so any input that took
 # over 10 s, and the first input of an `egdb_file` process also builds the 3-piece tables
 # (about 4 s on a free core, longer when many processes start at once).
+#
+# TIMEOUT (default 30) is libFuzzer's -timeout, in seconds of wall time, not CPU time: a
+# process starved by others (an idle cgroup beside an SPRT gets about 1 % of a core) needs
+# a much larger one, or every slow first input is reported as a hang.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 usage="usage: scripts/fuzz_jobs.sh TARGET JOBS SECONDS [LOGDIR]"
 target="${1:?$usage}"
 jobs="${2:?$usage}"
 seconds="${3:?$usage}"
+timeout="${TIMEOUT:-30}"
 logdir="${4:-$root/target/fuzz-jobs/$target-$(date +%Y%m%d-%H%M%S)}"
 
 (cd "$root/fuzz" && cargo +nightly fuzz build -a "$target")
@@ -30,7 +35,7 @@ mkdir -p "$logdir" "$root/fuzz/corpus/$target" "$root/fuzz/artifacts/$target"
 cd "$logdir"
 echo "$(date +%T) $jobs jobs of $target for $seconds s, logs in $logdir"
 # The parent's status only repeats what the logs say, which are read below.
-"$exe" -jobs="$jobs" -workers="$jobs" -max_total_time="$seconds" -timeout=30 \
+"$exe" -jobs="$jobs" -workers="$jobs" -max_total_time="$seconds" -timeout="$timeout" \
   -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$root/fuzz/artifacts/$target/" \
   "$root/fuzz/corpus/$target" "$root/fuzz/seeds/$target" > parent.log 2>&1 || true
 echo "$(date +%T) done"
