@@ -16,9 +16,10 @@
 # match is not played again.
 # TVILLING picks the binary (default target/release/tvilling), PYTHON the interpreter, SEED
 # the openings' order (default 13; another seed gives new games to pool with earlier ones).
-# Logs and PGNs go to target/matches/smp-TAG-MATCH-SEED.{log,pgn}, TAG being the binary's
-# file name unless set, so that another build measured with the same seed keeps the first
-# build's games.
+# Logs and PGNs go to target/matches/smp-TAG-MATCH-TC-SEED.{log,pgn}, TAG being the binary's
+# file name unless set, so that another build or time control measured with the same seed
+# keeps the first one's games. match.py appends to an existing PGN: a rerun's games follow
+# the earlier run's in the same file.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 shared="$root/../shared"
@@ -43,8 +44,8 @@ elo_of() {
     --each option.Hash=64 --openings "file=$shared/books/8moves_v3.pgn" order=random --seed "$seed" \
     --games "$games" --concurrency 1 \
     --resign movecount=3 score=800 twosided=true --draw movenumber=40 movecount=8 score=10 \
-    --pgnout "$out/smp-$tag-$name-$seed.pgn" | tee "$out/smp-$tag-$name-$seed.log" >&2
-  sed -n 's/^SCORE .* elo=\([^ ]*\) .*/\1/p' "$out/smp-$tag-$name-$seed.log" | tail -1
+    --pgnout "$out/smp-$tag-$name-$tc-$seed.pgn" | tee "$out/smp-$tag-$name-$tc-$seed.log" >&2
+  sed -n 's/^SCORE .* elo=\([^ ]*\) .*/\1/p' "$out/smp-$tag-$name-$tc-$seed.log" | tail -1
 }
 
 # The three players the matches are made of.
