@@ -39,13 +39,14 @@ mkdir -p "$out"
 # Runs one match and prints match.py's Elo of the first engine.
 elo_of() {
   local name="$1"
+  local file="$out/smp-$tag-$name-$tc-$seed"
   shift
   "$py" "$shared/tools/match.py" "$@" \
     --each option.Hash=64 --openings "file=$shared/books/8moves_v3.pgn" order=random --seed "$seed" \
     --games "$games" --concurrency 1 \
     --resign movecount=3 score=800 twosided=true --draw movenumber=40 movecount=8 score=10 \
-    --pgnout "$out/smp-$tag-$name-$tc-$seed.pgn" | tee "$out/smp-$tag-$name-$tc-$seed.log" >&2
-  sed -n 's/^SCORE .* elo=\([^ ]*\) .*/\1/p' "$out/smp-$tag-$name-$tc-$seed.log" | tail -1
+    --pgnout "$file.pgn" | tee "$file.log" >&2
+  sed -n 's/^SCORE .* elo=\([^ ]*\) .*/\1/p' "$file.log" | tail -1
 }
 
 # The three players the matches are made of.
