@@ -116,7 +116,13 @@ impl<G: Game> Searcher<G> {
     pub fn clear(&mut self) {
         self.stop();
         self.wait();
-        self.tt.clear(self.tables.len());
+        let threads = self.tables.len();
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear(threads),
+            // Only a search holds another handle, and it has ended; should one outlive it
+            // all the same, a new table of the same size is just as empty.
+            None => self.tt = Arc::new(TranspositionTable::new(self.tt.megabytes())),
+        }
         self.tables.iter_mut().for_each(ThreadTables::clear);
     }
 

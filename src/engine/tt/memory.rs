@@ -5,7 +5,7 @@
 //! searches 1.27x faster, the chess bench 1.15x. Elsewhere the buckets are a boxed slice.
 
 use super::Bucket;
-use std::ops::Deref;
+use std::ops::{Deref, DerefMut};
 
 /// `len` buckets, every entry zero (empty), that stay where they are until dropped.
 pub(super) enum BucketMemory {
@@ -41,6 +41,20 @@ impl Deref for BucketMemory {
             // `AtomicU64` has the representation of `u64`.
             Self::Mapped { map, len } => unsafe {
                 std::slice::from_raw_parts(map.ptr.cast::<Bucket>(), *len)
+            },
+            Self::Boxed(buckets) => buckets,
+        }
+    }
+}
+
+impl DerefMut for BucketMemory {
+    fn deref_mut(&mut self) -> &mut [Bucket] {
+        match self {
+            #[cfg(target_os = "linux")]
+            // SAFETY: as for `deref`; and `&mut self` proves that no other reference into
+            // the mapping exists while this one lives.
+            Self::Mapped { map, len } => unsafe {
+                std::slice::from_raw_parts_mut(map.ptr.cast::<Bucket>(), *len)
             },
             Self::Boxed(buckets) => buckets,
         }
