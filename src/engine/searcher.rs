@@ -59,6 +59,9 @@ pub struct Searcher<G: Game> {
     tables: Vec<ThreadTables<G>>,
     running: Option<Running<G>>,
     last: Option<SearchOutcome<G::Move>>,
+    /// Whether a search has run since the tables were last cleared (or made): until one
+    /// has, clearing them again would only rewrite zeros, up to gigabytes of them.
+    searched_since_clear: bool,
 }
 
 fn build_pool(threads: usize) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
@@ -81,6 +84,7 @@ impl<G: Game> Searcher<G> {
             tables: vec![ThreadTables::new()],
             running: None,
             last: None,
+            searched_since_clear: false,
         }
     }
 
@@ -116,6 +120,10 @@ impl<G: Game> Searcher<G> {
     pub fn clear(&mut self) {
         self.stop();
         self.wait();
+        if !self.searched_since_clear {
+            return;
+        }
+        self.searched_since_clear = false;
         let threads = self.tables.len();
         match Arc::get_mut(&mut self.tt) {
             Some(tt) => tt.clear(threads),
@@ -140,6 +148,7 @@ impl<G: Game> Searcher<G> {
         self.stop();
         self.wait();
         self.tt.new_search();
+        self.searched_since_clear = true;
         let hard = TimeManager::new(&limits, G::SUDDEN_DEATH_MOVES).map(|tm| tm.hard_limit());
         let control = Arc::new(SearchControl::new(hard, limits.nodes, limits.ponder));
         let job = SearchJob {
