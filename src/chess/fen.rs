@@ -163,28 +163,7 @@ impl Position {
     /// Writes the position as FEN: `KQkq` castling for classical positions, Shredder-FEN
     /// file letters for Chess960 ones.
     pub fn to_fen(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            let mut gap = 0;
-            for file in 0..8 {
-                match self.piece_on(Square::from_file_rank(file, rank)) {
-                    Some(p) => {
-                        if gap > 0 {
-                            out.push(char::from(b'0' + gap));
-                            gap = 0;
-                        }
-                        out.push(p.to_char());
-                    }
-                    None => gap += 1,
-                }
-            }
-            if gap > 0 {
-                out.push(char::from(b'0' + gap));
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        let mut out = write_placement(|sq| self.piece_on(sq));
         out.push_str(if self.side == Color::White {
             " w "
         } else {
@@ -216,6 +195,33 @@ impl Position {
         out.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
         out
     }
+}
+
+/// The piece placement field of a FEN (rank 8 first), for the board `piece_on` describes.
+pub(crate) fn write_placement(piece_on: impl Fn(Square) -> Option<Piece>) -> String {
+    let mut out = String::new();
+    for rank in (0..8).rev() {
+        let mut gap = 0;
+        for file in 0..8 {
+            match piece_on(Square::from_file_rank(file, rank)) {
+                Some(p) => {
+                    if gap > 0 {
+                        out.push(char::from(b'0' + gap));
+                        gap = 0;
+                    }
+                    out.push(p.to_char());
+                }
+                None => gap += 1,
+            }
+        }
+        if gap > 0 {
+            out.push(char::from(b'0' + gap));
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
 }
 
 fn read_placement(pos: &mut Position, text: &str) -> Result<(), FenError> {

@@ -18,6 +18,7 @@
 //! and a position that needs them to be understood is rarely quiet.
 
 use super::bitboard::Bitboard;
+use super::fen::write_placement;
 use super::piece::{Color, Piece, PieceKind};
 use super::position::Position;
 use super::square::Square;
@@ -196,28 +197,7 @@ impl PackedPosition {
         for (sq, piece) in self.pieces() {
             board[sq.index()] = Some(piece);
         }
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            let mut gap = 0;
-            for file in 0..8 {
-                match board[Square::from_file_rank(file, rank).index()] {
-                    Some(p) => {
-                        if gap > 0 {
-                            out.push(char::from(b'0' + gap));
-                            gap = 0;
-                        }
-                        out.push(p.to_char());
-                    }
-                    None => gap += 1,
-                }
-            }
-            if gap > 0 {
-                out.push(char::from(b'0' + gap));
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        let out = write_placement(|sq| board[sq.index()]);
         let side = if self.side == Color::White { 'w' } else { 'b' };
         format!(
             "{out} {side} - - {} {}",
