@@ -4,7 +4,7 @@
 #   scripts/smp_scaling.sh [games] [tc]        defaults: 100 games at 5+0.05
 #
 # Matches of the same binary, same openings (shared/books/8moves_v3.pgn, paired with colours
-# swapped, fixed seed), one game at a time so the 2-thread side has both cores:
+# swapped, fixed seed), one game at a time (see CONCURRENCY) so the 2-thread side has both cores:
 #   time:    Threads=1 at 2*tc   against  Threads=1 at tc   (what doubling the time gives)
 #   threads: Threads=2 at tc     against  Threads=1 at tc   (what Lazy SMP gives)
 #   direct:  Threads=2 at tc     against  Threads=1 at 2*tc (what Lazy SMP falls short by)
@@ -14,6 +14,9 @@
 # when two threads come close to twice the time, where the quotient threads/time carries
 # both matches' errors whole. TIME_ELO gives a time Elo measured before, when the time
 # match is not played again.
+# CONCURRENCY plays that many games at a time (default 1), for a machine with cores to
+# spare: give every game of a 2-thread side two cores of its own, and leave one for the
+# runner (7 on 16 cores).
 # TVILLING picks the binary (default target/release/tvilling), PYTHON the interpreter, SEED
 # the openings' order (default 13; another seed gives new games to pool with earlier ones).
 # Logs and PGNs go to target/matches/smp-TAG-MATCH-TC-SEED.{log,pgn}, TAG being the binary's
@@ -32,6 +35,7 @@ inc="${tc#*+}"
 [ "$inc" = "$tc" ] && inc=0
 double="$(awk -v b="$base" -v i="$inc" 'BEGIN { printf "%g+%g", 2 * b, 2 * i }')"
 seed="${SEED:-13}"
+concurrency="${CONCURRENCY:-1}"
 tag="${TAG:-$(basename "$engine")}"
 out="$root/target/matches"
 mkdir -p "$out"
@@ -43,7 +47,7 @@ elo_of() {
   shift
   "$py" "$shared/tools/match.py" "$@" \
     --each option.Hash=64 --openings "file=$shared/books/8moves_v3.pgn" order=random --seed "$seed" \
-    --games "$games" --concurrency 1 \
+    --games "$games" --concurrency "$concurrency" \
     --resign movecount=3 score=800 twosided=true --draw movenumber=40 movecount=8 score=10 \
     --pgnout "$file.pgn" | tee "$file.log" >&2
   sed -n 's/^SCORE .* elo=\([^ ]*\) .*/\1/p' "$file.log" | tail -1
