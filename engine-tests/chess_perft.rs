@@ -6,9 +6,10 @@
 //! The fast run also checks, two plies deep, that the incrementally kept hash equals the
 //! hash of the same position read back from its own FEN, that the counting generator
 //! agrees with the list generator, and that the noisy generator yields exactly the
-//! captures and promotions of the full list.
+//! captures and promotions of the full list, and that `hash_after` gives the key a move
+//! makes wherever it promises to.
 
-use tvilling::chess::{divide, perft, Position};
+use tvilling::chess::{divide, perft, Move, MoveKind, Position};
 use tvilling::engine::MoveList;
 
 const STANDARD: &str = include_str!("data/chess_perft_standard.txt");
@@ -39,6 +40,15 @@ fn cases(data: &str) -> Vec<Case> {
             Case { fen, counts }
         })
         .collect()
+}
+
+/// Whether `hash_after` promises the exact key for `mv`: it leaves out castling, en passant
+/// captures, castling rights lost and a new en passant square.
+fn hash_after_is_exact(pos: &Position, mv: Move, child: &Position) -> bool {
+    let field = |p: &Position, i: usize| p.to_fen().split(' ').nth(i).unwrap().to_string();
+    !matches!(mv.kind(), MoveKind::Castling | MoveKind::EnPassant)
+        && field(pos, 2) == field(child, 2)
+        && field(child, 3) == "-"
 }
 
 fn cross_check(pos: &Position, depth: u32) {
@@ -74,6 +84,14 @@ fn cross_check(pos: &Position, depth: u32) {
     for &mv in &moves {
         let mut child = pos.clone();
         child.play(mv);
+        if hash_after_is_exact(pos, mv, &child) {
+            assert_eq!(
+                pos.hash_after(mv),
+                child.hash(),
+                "hash_after {mv:?} in {}",
+                pos.to_fen()
+            );
+        }
         cross_check(&child, depth - 1);
     }
 }

@@ -148,6 +148,36 @@ fn incremental_hash_matches_recomputed_hash() {
     }
 }
 
+#[test]
+fn hash_after_is_the_key_the_move_makes() {
+    // Random games, long enough for kings, king captures and crowning captures.
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut checked = 0;
+    for _ in 0..40 {
+        let mut p = Position::start();
+        for _ in 0..200 {
+            let list = moves(&p);
+            if list.is_empty() {
+                break;
+            }
+            for &mv in &list {
+                let mut child = p;
+                child.play(mv);
+                assert_eq!(p.hash_after(mv), child.hash(), "{mv:?} in {}", to_fen(&p));
+                checked += usize::from(mv.captured & p.kings(p.side().opponent()) != 0);
+            }
+            p.play(list[(next() % list.len() as u64) as usize]);
+        }
+    }
+    assert!(checked > 0, "no king was ever captured");
+}
+
 /// Row and column (both 0..10, square 1 at row 0, column 1) of a square.
 fn row_col(square: u8) -> (i8, i8) {
     let (row, index) = ((square - 1) / 5, (square - 1) % 5);

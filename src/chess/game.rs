@@ -38,6 +38,10 @@ impl Game for Position {
         Position::hash(self)
     }
 
+    fn hash_after(&self, mv: Move) -> u64 {
+        Position::hash_after(self, mv)
+    }
+
     fn in_check(&self) -> bool {
         Position::in_check(self)
     }

@@ -87,6 +87,10 @@ impl Game for SearchPosition {
         self.position.hash()
     }
 
+    fn hash_after(&self, mv: Move) -> u64 {
+        self.position.hash_after(mv)
+    }
+
     /// A capture to make is draughts' check: the reply is forced, the static evaluation
     /// meaningless until it is made, and a move that forces it (a sacrifice, an exchange)
     /// is extended. Measured: +18 -5 =37 in 60 self-play games at 0.1 s a move against

@@ -130,26 +130,36 @@ impl Position {
         let them = us ^ 1;
         let from = 1u64 << mv.from;
         let to = 1u64 << mv.to;
-        let was_king = self.kings & from != 0;
-        let becomes_king = was_king || to & self.side.promotion_row() != 0;
-        let mut h = self.hash ^ BLACK_TO_MOVE;
-        h ^= PIECE_KEYS[WHITE_MAN + 2 * us + was_king as usize][mv.from as usize];
-        h ^= PIECE_KEYS[WHITE_MAN + 2 * us + becomes_king as usize][mv.to as usize];
+        self.hash = self.hash_after(mv);
+        let becomes_king = self.kings & from != 0 || to & self.side.promotion_row() != 0;
         self.pieces[us] = (self.pieces[us] ^ from) | to;
         self.kings &= !from;
         if becomes_king {
             self.kings |= to;
         }
-        if mv.captured != 0 {
-            for b in Bits(mv.captured) {
-                let king = (self.kings & b != 0) as usize;
-                h ^= PIECE_KEYS[WHITE_MAN + 2 * them + king][b.trailing_zeros() as usize];
-            }
-            self.pieces[them] &= !mv.captured;
-            self.kings &= !mv.captured;
-        }
+        self.pieces[them] &= !mv.captured;
+        self.kings &= !mv.captured;
         self.side = self.side.opponent();
-        self.hash = h;
+    }
+
+    /// The Zobrist key after `mv`, without playing it.
+    #[inline(always)]
+    pub fn hash_after(&self, mv: Move) -> u64 {
+        let us = self.side as usize;
+        let them = us ^ 1;
+        let was_king = self.kings & (1u64 << mv.from) != 0;
+        let becomes_king = was_king || (1u64 << mv.to) & self.side.promotion_row() != 0;
+        let mut h = self.hash
+            ^ BLACK_TO_MOVE
+            ^ PIECE_KEYS[WHITE_MAN + 2 * us + was_king as usize][mv.from as usize]
+            ^ PIECE_KEYS[WHITE_MAN + 2 * us + becomes_king as usize][mv.to as usize];
+        // The captured pieces are the opponent's, so the move does not change whether
+        // they are kings.
+        for b in Bits(mv.captured) {
+            let king = (self.kings & b != 0) as usize;
+            h ^= PIECE_KEYS[WHITE_MAN + 2 * them + king][b.trailing_zeros() as usize];
+        }
+        h
     }
 
     /// Passes the turn without moving (for null-move search).

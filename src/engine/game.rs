@@ -54,6 +54,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// identity for the repetition rule).
     fn hash(&self) -> u64;
 
+    /// The key after `mv`, for loading its table bucket into the cache while the move is
+    /// still being made: the child's first step is the table probe, which otherwise waits
+    /// on memory. A game may leave out what rarely changes (it only costs a wasted
+    /// prefetch); the default plays the move on a copy, which games override with
+    /// something cheaper.
+    fn hash_after(&self, mv: Self::Move) -> u64 {
+        let mut child = self.clone();
+        child.play(mv);
+        child.hash()
+    }
+
     /// True when the side to move must answer a forcing move: in check in chess, a capture
     /// to make in draughts (captures are compulsory). Like check, it makes the static
     /// evaluation meaningless here (no stand pat, no pruning by it, every legal move in

@@ -93,6 +93,10 @@ impl Game for VariantSearchPosition {
         self.position.hash()
     }
 
+    fn hash_after(&self, mv: Move) -> u64 {
+        self.position.hash_after(mv)
+    }
+
     /// As in international draughts, a capture to make is the forcing move.
     fn in_check(&self) -> bool {
         !self.crowned() && has_capture(&self.position)

@@ -151,14 +151,9 @@ impl VariantPosition {
     /// Zobrist key: pieces, side to move and the Frisian king-move runs.
     #[inline]
     pub fn hash(&self) -> u64 {
-        let mut h = self.hash;
-        for us in 0..2 {
-            if self.streak[us] != 0 {
-                h ^= key(Color::White, us == 1, self.streak_square[us] as u32)
-                    .rotate_left(8 * self.streak[us] as u32 + 1);
-            }
-        }
-        h
+        self.hash
+            ^ run_key(0, self.streak[0], self.streak_square[0])
+            ^ run_key(1, self.streak[1], self.streak_square[1])
     }
 
     /// True when `mv` moves a man.
@@ -172,42 +167,80 @@ impl VariantPosition {
         let us = self.side as usize;
         let them = us ^ 1;
         let from = 1u64 << mv.from;
-        let to_sq = target(mv);
-        let to = 1u64 << to_sq;
-        let was_king = self.kings & from != 0;
-        let crowned_on_the_way =
-            mv.to & CROWNED != 0 && self.rules().crowning == Crowning::Continue;
-        let becomes_king =
-            was_king || crowned_on_the_way || to & self.promotion_row(self.side) != 0;
-        let mut h = self.hash ^ BLACK_TO_MOVE;
-        h ^= PIECE_KEYS[WHITE_MAN + 2 * us + was_king as usize][mv.from as usize];
-        h ^= PIECE_KEYS[WHITE_MAN + 2 * us + becomes_king as usize][to_sq as usize];
+        let to = 1u64 << target(mv);
+        let becomes_king = self.becomes_king(mv);
+        if self.rules().king_move_limit {
+            (self.streak[us], self.streak_square[us]) = self.run_after(mv);
+        }
+        self.hash = self.pieces_key_after(mv);
         self.pieces[us] = (self.pieces[us] ^ from) | to;
         self.kings &= !from;
         if becomes_king {
             self.kings |= to;
         }
+        self.pieces[them] &= !mv.captured;
+        self.kings &= !mv.captured;
+        self.side = self.side.opponent();
+    }
+
+    /// The Frisian run of the side to move after `mv`: its length (quiet moves in a row by
+    /// one king) and that king's square.
+    fn run_after(&self, mv: Move) -> (u8, u8) {
+        let us = self.side as usize;
+        let length = if self.kings & (1u64 << mv.from) != 0 && mv.captured == 0 {
+            let same_king = self.streak[us] != 0 && self.streak_square[us] == mv.from;
+            if same_king {
+                (self.streak[us] + 1).min(KING_MOVE_LIMIT)
+            } else {
+                1
+            }
+        } else {
+            0
+        };
+        (length, target(mv) as u8)
+    }
+
+    /// Whether the piece `mv` moves is a king when the move ends.
+    #[inline(always)]
+    fn becomes_king(&self, mv: Move) -> bool {
+        let crowned_on_the_way =
+            mv.to & CROWNED != 0 && self.rules().crowning == Crowning::Continue;
+        self.kings & (1u64 << mv.from) != 0
+            || crowned_on_the_way
+            || (1u64 << target(mv)) & self.promotion_row(self.side) != 0
+    }
+
+    /// The Zobrist key after `mv` (what [`Self::hash`] will give), without playing it.
+    pub fn hash_after(&self, mv: Move) -> u64 {
+        let us = self.side as usize;
+        let them = us ^ 1;
+        let (length, square) = if self.rules().king_move_limit {
+            self.run_after(mv)
+        } else {
+            (self.streak[us], self.streak_square[us])
+        };
+        self.pieces_key_after(mv)
+            ^ run_key(us, length, square)
+            ^ run_key(them, self.streak[them], self.streak_square[them])
+    }
+
+    /// The key of the pieces and the side to move after `mv`.
+    #[inline(always)]
+    fn pieces_key_after(&self, mv: Move) -> u64 {
+        let us = self.side as usize;
+        let them = us ^ 1;
+        let was_king = self.kings & (1u64 << mv.from) != 0;
+        let mut h = self.hash
+            ^ BLACK_TO_MOVE
+            ^ PIECE_KEYS[WHITE_MAN + 2 * us + was_king as usize][mv.from as usize]
+            ^ PIECE_KEYS[WHITE_MAN + 2 * us + self.becomes_king(mv) as usize][target(mv) as usize];
+        // The captured pieces are the opponent's, so the move does not change whether
+        // they are kings.
         for b in Bits(mv.captured) {
             let king = (self.kings & b != 0) as usize;
             h ^= PIECE_KEYS[WHITE_MAN + 2 * them + king][b.trailing_zeros() as usize];
         }
-        self.pieces[them] &= !mv.captured;
-        self.kings &= !mv.captured;
-        if self.rules().king_move_limit {
-            self.streak[us] = if was_king && mv.captured == 0 {
-                let same_king = self.streak[us] != 0 && self.streak_square[us] == mv.from;
-                if same_king {
-                    (self.streak[us] + 1).min(KING_MOVE_LIMIT)
-                } else {
-                    1
-                }
-            } else {
-                0
-            };
-            self.streak_square[us] = to_sq as u8;
-        }
-        self.side = self.side.opponent();
-        self.hash = h;
+        h
     }
 
     /// Passes the turn (null-move search).
@@ -222,9 +255,21 @@ fn key(color: Color, king: bool, bit: u32) -> u64 {
     PIECE_KEYS[WHITE_MAN + 2 * color as usize + king as usize][bit as usize]
 }
 
+/// What a Frisian run of `side` (0 white, 1 black) of `length` quiet king moves, the king
+/// now on `square`, adds to the key (nothing for no run).
+fn run_key(side: usize, length: u8, square: u8) -> u64 {
+    if length == 0 {
+        0
+    } else {
+        key(Color::White, side == 1, u32::from(square)).rotate_left(8 * u32::from(length) + 1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draughts::variant::movegen::legal_moves;
+    use crate::engine::MoveList;
 
     #[test]
     fn start_positions_have_the_right_men() {
@@ -244,5 +289,38 @@ mod tests {
         let turkish = VariantPosition::start(Variant::Turkish);
         assert_eq!(turkish.pieces(Color::Black), 0xffff << 8);
         assert_eq!(turkish.pieces(Color::White), 0xffff << 40);
+    }
+
+    #[test]
+    fn hash_after_is_the_key_the_move_makes() {
+        // Random games of every variant, long enough for kings and their captures.
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for variant in Variant::ALL {
+            let mut kings_taken = 0;
+            for _ in 0..20 {
+                let mut pos = VariantPosition::start(variant);
+                for _ in 0..200 {
+                    let mut list = MoveList::new();
+                    legal_moves(&pos, &mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    for &mv in list.iter() {
+                        let mut child = pos;
+                        child.play(mv);
+                        assert_eq!(pos.hash_after(mv), child.hash(), "{variant:?} {mv:?}");
+                        kings_taken += usize::from(mv.captured & pos.kings != 0);
+                    }
+                    pos.play(list.as_slice()[(next() % list.len() as u64) as usize]);
+                }
+            }
+            assert!(kings_taken > 0, "{variant:?}: no king was ever captured");
+        }
     }
 }

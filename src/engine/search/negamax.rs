@@ -214,9 +214,9 @@ impl<G: Game> Worker<'_, G> {
             if self.stopped {
                 return 0;
             }
+            self.tt.prefetch(pos.hash_after(mv));
             let mut child = pos.clone();
             child.play(mv);
-            self.tt.prefetch(child.hash());
             let gives_check = child.in_check();
             let extension = match singular {
                 Some(Singular::Cut(score)) => return score,

@@ -67,9 +67,9 @@ impl<G: Game> Worker<'_, G> {
             if !in_check && !pos.see_at_least(mv, 0) {
                 continue;
             }
+            self.tt.prefetch(pos.hash_after(mv));
             let mut child = pos.clone();
             child.play(mv);
-            self.tt.prefetch(child.hash());
             self.evaluator.push(pos, &child);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             self.evaluator.pop();

@@ -211,8 +211,8 @@ impl TranspositionTable {
     }
 
     /// Starts loading the bucket of `hash` into the cache, so that a probe made a little
-    /// later (after the move is made and the evaluation updated) does not wait on memory:
-    /// without it the probe was a third of the draughts search's time.
+    /// later (the search asks before it makes the move whose child probes) does not wait
+    /// on memory: without it the probe was a third of the draughts search's time.
     #[inline]
     pub fn prefetch(&self, hash: u64) {
         #[cfg(target_arch = "x86_64")]
