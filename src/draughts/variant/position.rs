@@ -172,7 +172,7 @@ impl VariantPosition {
         if self.rules().king_move_limit {
             (self.streak[us], self.streak_square[us]) = self.run_after(mv);
         }
-        self.hash = self.pieces_key_after(mv);
+        self.hash = self.pieces_key_after(mv, becomes_king);
         self.pieces[us] = (self.pieces[us] ^ from) | to;
         self.kings &= !from;
         if becomes_king {
@@ -219,21 +219,22 @@ impl VariantPosition {
         } else {
             (self.streak[us], self.streak_square[us])
         };
-        self.pieces_key_after(mv)
+        self.pieces_key_after(mv, self.becomes_king(mv))
             ^ run_key(us, length, square)
             ^ run_key(them, self.streak[them], self.streak_square[them])
     }
 
-    /// The key of the pieces and the side to move after `mv`.
+    /// The key of the pieces and the side to move after `mv`, whose piece ends as a king
+    /// when `becomes_king` (from [`Self::becomes_king`], which `play` needs as well).
     #[inline(always)]
-    fn pieces_key_after(&self, mv: Move) -> u64 {
+    fn pieces_key_after(&self, mv: Move, becomes_king: bool) -> u64 {
         let us = self.side as usize;
         let them = us ^ 1;
         let was_king = self.kings & (1u64 << mv.from) != 0;
         let mut h = self.hash
             ^ BLACK_TO_MOVE
             ^ PIECE_KEYS[WHITE_MAN + 2 * us + was_king as usize][mv.from as usize]
-            ^ PIECE_KEYS[WHITE_MAN + 2 * us + self.becomes_king(mv) as usize][target(mv) as usize];
+            ^ PIECE_KEYS[WHITE_MAN + 2 * us + becomes_king as usize][target(mv) as usize];
         // The captured pieces are the opponent's, so the move does not change whether
         // they are kings.
         for b in Bits(mv.captured) {
