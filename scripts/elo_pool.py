@@ -19,6 +19,8 @@ quotient: Lazy SMP's yardstick, the threads match over the time match of
 import math
 import sys
 
+# match.py's Z95 and elo_of, restated: importing match.py needs python-chess, which
+# pooling summaries does not, so this runs on any python3.
 # The normal quantile of a two-sided 95 % interval, as match.py's half-widths use.
 Z95 = 1.959964
 
@@ -54,9 +56,8 @@ def pool(legs: list) -> tuple:
     """(games, W, D, L, Elo, 95 % half-width) of the legs taken together."""
     games = sum(w + d + l for w, d, l, _ in legs)
     wins, draws, losses = (sum(leg[i] for leg in legs) for i in range(3))
+    # Every leg's score lies strictly between 0 and 1 (parse_leg), so the pooled one does.
     score = (wins + draws / 2) / games
-    if not 0 < score < 1:
-        raise ValueError("the pooled score is 0 or 1: no Elo to give")
     variance = 0.0
     for w, d, l, half in legs:
         n = w + d + l
