@@ -62,7 +62,7 @@ impl<G: Game> Worker<'_, G> {
             // Helpers with an odd id search one ply beyond the depth due, and the next depth
             // follows the one searched, so they search 2, 4, 6, ... and the threads spread
             // over two depths. Every thread searching every depth, with a vote for the move,
-            // was tested twice and gained nothing (README, search changes).
+            // was tested twice and gained nothing (`notes/search-changes.md`).
             let search_depth = (depth + (self.id % 2) as i32).min(max_depth);
             self.root_depth = search_depth;
             for line in 0..lines {

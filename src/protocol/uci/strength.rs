@@ -5,7 +5,7 @@
 //! [`Handicap`]: a seeded draw among its best root lines within a score window). Never by
 //! sleeping: the budget ends the search early, so a weak setting also plays fast, and the
 //! clock and `stop` still end it sooner. The points of [`ANCHORS`] were measured against
-//! Stockfish at known `UCI_Elo` (see the README's table); between them the budget is
+//! Stockfish at known `UCI_Elo` (`notes/uci-elo-calibration.md`); between them the budget is
 //! interpolated geometrically and the window linearly, as Elo grows with the logarithm
 //! of the nodes searched.
 
