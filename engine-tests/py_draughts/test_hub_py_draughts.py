@@ -1,8 +1,8 @@
 """Hub through py-draughts' client, which sends only the current position each move.
 
-py-draughts 1.10.1 has a client bug (hub.md §9): `_read_line` selects on the pipe and then
-reads through Python's buffer, so a burst of lines stalls it. We patch the client, not the
-engine, exactly as the protocol notes describe.
+py-draughts 1.10.1 has a client bug (docs/protocols/hub.md §9): `_read_line` selects on the
+pipe and then reads through Python's buffer, so a burst of lines stalls it. We patch the
+client, not the engine, exactly as the protocol notes describe.
 """
 import os
 from pathlib import Path

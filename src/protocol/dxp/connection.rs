@@ -23,7 +23,7 @@ use super::message::DxpMessage;
 const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Pause between two frames sent back to back: pydraughts 0.6.7 merges frames that arrive
-/// in one read and loses the second (dxp.md §4).
+/// in one read and loses the second (`docs/protocols/dxp.md` §4).
 pub const FRAME_GAP: Duration = Duration::from_millis(100);
 
 /// Why no message could be received.

@@ -1,5 +1,5 @@
 //! DXP layer 2: the seven message types, parsed by fixed offsets and serialised to the
-//! exact layouts of `protocols/dxp.md` §3.
+//! exact layouts of `docs/protocols/dxp.md` §3.
 //!
 //! Parsing tolerates trailing blanks (some programs pad) but is strict on every field, since
 //! a misread square or count would make us play a different game than the peer. Serialising
@@ -596,8 +596,8 @@ mod tests {
         DxpMessage::parse(frame).unwrap_or_else(|e| panic!("{frame}: {e}"))
     }
 
-    /// Every frame of the byte-level transcripts in dxp.md §5 parses and serialises back to
-    /// the same bytes.
+    /// Every frame of the byte-level transcripts in `docs/protocols/dxp.md` §5 parses and
+    /// serialises back to the same bytes.
     #[test]
     fn transcripts_round_trip() {
         for frame in [

@@ -1,4 +1,4 @@
-//! The DamExchange protocol (international draughts over TCP, see `protocols/dxp.md`).
+//! The DamExchange protocol (international draughts over TCP, see `docs/protocols/dxp.md`).
 //!
 //! [`frame`] splits the byte stream into NUL-terminated messages, [`message`] turns each
 //! into a typed [`DxpMessage`] and back, [`clock`] turns the game's agreed time and move

@@ -1,9 +1,9 @@
 //! Translation of DXP's position and move encodings into the Hub text forms.
 //!
-//! The draughts module reads positions and moves in Hub notation (hub.md §5, §6). DXP says
-//! the same things differently (`z`/`Z` for black, `W`/`Z` for the side to move, a move as
-//! numbers), so rather than teach the rules a second syntax, a DXP session turns what it
-//! receives into Hub text here and hands that to the one parser.
+//! The draughts module reads positions and moves in Hub notation (`docs/protocols/hub.md`
+//! §5, §6). DXP says the same things differently (`z`/`Z` for black, `W`/`Z` for the side to
+//! move, a move as numbers), so rather than teach the rules a second syntax, a DXP session
+//! turns what it receives into Hub text here and hands that to the one parser.
 
 use super::message::{DxpColor, StartPosition};
 use crate::protocol::hub::command::START_POSITION;

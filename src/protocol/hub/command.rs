@@ -2,13 +2,13 @@
 //!
 //! Parsing checks syntax only; the position string and the moves are validated later by the
 //! draughts module, which knows the rules. Unknown names inside known commands are ignored
-//! for forward compatibility, as hub.md §2 asks.
+//! for forward compatibility, as `docs/protocols/hub.md` §2 asks.
 
 use super::error::HubError;
 use super::level::LevelCommand;
 use super::tokenize::{tokenize, Tokens};
 
-/// The Hub start position (hub.md §5), for `pos start`.
+/// The Hub start position (`docs/protocols/hub.md` §5), for `pos start`.
 pub const START_POSITION: &str = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww";
 
 /// How a `go` searches.
@@ -62,9 +62,9 @@ pub enum HubCommand {
 }
 
 impl HubCommand {
-    /// Whether this command is handled while a search runs (hub.md §3: `ping`, `ponder-hit`,
-    /// `stop`); any other command aborts the running search first and is processed after
-    /// its `done`, as Scan does.
+    /// Whether this command is handled while a search runs (`docs/protocols/hub.md` §3:
+    /// `ping`, `ponder-hit`, `stop`); any other command aborts the running search first and
+    /// is processed after its `done`, as Scan does.
     pub fn is_search_control(&self) -> bool {
         matches!(self, Self::Ping | Self::PonderHit | Self::Stop)
     }

@@ -1,4 +1,4 @@
-//! The Hub protocol (international draughts over stdin/stdout, see `protocols/hub.md`).
+//! The Hub protocol (international draughts over stdin/stdout, see `docs/protocols/hub.md`).
 //!
 //! Lines are split into tokens ([`tokenize`]), tokens into typed commands ([`command`]),
 //! engine parameters are declared in one table ([`param`]), search limits come from

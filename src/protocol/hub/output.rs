@@ -1,9 +1,10 @@
 //! Every line the engine sends to a Hub GUI, built in one place.
 //!
-//! The weakest client (pydraughts, hub.md §9) splits each token on `=` into exactly two
-//! parts and knows no escapes, so every line here is `command name=value ...` with values
-//! that never hold `=`, `"` or a control character, and are quoted when they hold a blank
-//! or are empty. Lines are returned without the newline; the session writes and flushes.
+//! The weakest client (pydraughts, `docs/protocols/hub.md` §9) splits each token on `=` into
+//! exactly two parts and knows no escapes, so every line here is `command name=value ...`
+//! with values that never hold `=`, `"` or a control character, and are quoted when they
+//! hold a blank or are empty. Lines are returned without the newline; the session writes
+//! and flushes.
 
 use crate::engine::{Score, SearchInfo, SearchResult};
 
