@@ -29,6 +29,6 @@ pub use limits::{Clock, Limits};
 pub use movelist::{MoveList, MAX_MOVES};
 pub use params::{SearchParams, MATE, MAX_PLY, TABLE_WIN};
 pub use report::{Bound, Score, SearchEvent, SearchInfo, SearchResult};
-pub use searcher::{SearchOutcome, Searcher};
+pub use searcher::{SearchOutcome, Searcher, SEARCH_STACK_BYTES};
 pub use strength::Handicap;
 pub use time::TimeManager;

@@ -18,8 +18,8 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// Stack of each search thread: recursion holds a move list (up to a few KB) per ply.
-const SEARCH_STACK_BYTES: usize = 64 << 20;
+/// Stack each search thread needs: recursion holds a move list (up to a few KB) per ply.
+pub const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 /// Default transposition table size.
 const DEFAULT_HASH_MB: usize = 16;
@@ -145,6 +145,24 @@ impl<G: Game> Searcher<G> {
         limits: Limits<G::Move>,
         events: Sender<SearchEvent<G::Move>>,
     ) {
+        let (control, job) = self.prepare(root, history, limits, events);
+        let handle = std::thread::Builder::new()
+            .name("search-control".into())
+            .spawn(move || job.run(false));
+        match handle {
+            Ok(handle) => self.running = Some(Running { control, handle }),
+            Err(e) => log::error!("cannot start the search control thread: {e}"),
+        }
+    }
+
+    /// Stops any running search and makes the job of a new one, handing it the tables.
+    fn prepare(
+        &mut self,
+        root: G,
+        history: Vec<u64>,
+        limits: Limits<G::Move>,
+        events: Sender<SearchEvent<G::Move>>,
+    ) -> (Arc<SearchControl>, SearchJob<G>) {
         self.stop();
         self.wait();
         self.tt.new_search();
@@ -161,13 +179,7 @@ impl<G: Game> Searcher<G> {
             limits,
             events,
         };
-        let handle = std::thread::Builder::new()
-            .name("search-control".into())
-            .spawn(move || job.run());
-        match handle {
-            Ok(handle) => self.running = Some(Running { control, handle }),
-            Err(e) => log::error!("cannot start the search control thread: {e}"),
-        }
+        (control, job)
     }
 
     /// Asks the running search to finish now (Done follows promptly; with ponder/infinite,
@@ -217,22 +229,49 @@ impl<G: Game> Searcher<G> {
         &mut self,
         root: G,
         history: Vec<u64>,
-        mut limits: Limits<G::Move>,
+        limits: Limits<G::Move>,
     ) -> SearchOutcome<G::Move> {
-        limits.infinite = false;
-        limits.ponder = false;
         let (sender, _receiver) = crossbeam_channel::unbounded();
-        self.last = None;
-        self.start(root, history, limits, sender);
+        self.start(root, history, finite(limits), sender);
         self.wait();
-        self.last.clone().unwrap_or(SearchOutcome {
-            best: None,
-            ponder: None,
-            score: Score::Value(0),
-            depth: 0,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-        })
+        self.last.take().unwrap_or_else(no_outcome)
+    }
+
+    /// As [`Self::search_sync`], but a one-thread search runs on the calling thread,
+    /// which must have a stack of [`SEARCH_STACK_BYTES`]. Self-play makes thousands of
+    /// short searches a second, and handing each to another thread and back cost it
+    /// about a third of its time.
+    pub fn search_here(
+        &mut self,
+        root: G,
+        history: Vec<u64>,
+        limits: Limits<G::Move>,
+    ) -> SearchOutcome<G::Move> {
+        let (sender, _receiver) = crossbeam_channel::unbounded();
+        let (_, job) = self.prepare(root, history, finite(limits), sender);
+        let (tables, outcome) = job.run(true);
+        self.tables = tables;
+        outcome
+    }
+}
+
+/// The limits with `infinite` and `ponder` cleared: a blocking search has no `stop` to
+/// wait for.
+fn finite<M>(mut limits: Limits<M>) -> Limits<M> {
+    limits.infinite = false;
+    limits.ponder = false;
+    limits
+}
+
+/// The outcome of a search that never reported one (its thread could not start).
+fn no_outcome<M>() -> SearchOutcome<M> {
+    SearchOutcome {
+        best: None,
+        ponder: None,
+        score: Score::Value(0),
+        depth: 0,
+        nodes: 0,
+        elapsed: Duration::ZERO,
     }
 }
 
@@ -262,7 +301,9 @@ struct SearchJob<G: Game> {
 }
 
 impl<G: Game> SearchJob<G> {
-    fn run(mut self) -> Finished<G> {
+    /// Runs the search; `here` runs its one thread on the calling thread instead of the
+    /// pool.
+    fn run(mut self, here: bool) -> Finished<G> {
         let mut results: Vec<Option<ThreadResult<G::Move>>> = vec![None; self.tables.len()];
         {
             let (ctl, tt, limits, root, events, history) = (
@@ -275,19 +316,28 @@ impl<G: Game> SearchJob<G> {
             );
             let mut jobs = self.tables.iter_mut().zip(results.iter_mut()).enumerate();
             let main = jobs.next();
-            self.pool.scope(|scope| {
-                for (id, (tables, slot)) in jobs {
-                    scope.spawn(move |_| {
-                        *slot =
-                            Some(Worker::new(id, ctl, tt, limits, tables, None, history).run(root));
-                    });
-                }
+            let run_main = move || {
                 if let Some((_, (tables, slot))) = main {
                     *slot = Some(
                         Worker::new(0, ctl, tt, limits, tables, Some(events), history).run(root),
                     );
                 }
-            });
+            };
+            // Helpers need the pool; a lone thread may search where it is called.
+            if here && jobs.len() == 0 {
+                run_main();
+            } else {
+                self.pool.scope(|scope| {
+                    for (id, (tables, slot)) in jobs {
+                        scope.spawn(move |_| {
+                            *slot = Some(
+                                Worker::new(id, ctl, tt, limits, tables, None, history).run(root),
+                            );
+                        });
+                    }
+                    run_main();
+                });
+            }
         }
         if self.limits.infinite || self.limits.ponder {
             self.control.wait_for_release(self.limits.infinite);

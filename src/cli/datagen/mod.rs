@@ -20,7 +20,7 @@ pub use genfens::{genfens, GenfensRequest};
 pub use options::{parse_datagen_args, DataGame, DatagenCommand, GenerateOptions, Target};
 pub use selfplay::{play_game, SelfPlay, SelfPlayConfig};
 
-use crate::engine::Searcher;
+use crate::engine::{Searcher, SEARCH_STACK_BYTES};
 use crate::rng::{derive_seed, Rng};
 use crate::train::data::{DataError, RecordWriter};
 use selfplay::draw_opening;
@@ -138,6 +138,7 @@ pub fn generate<G: SelfPlay>(options: &GenerateOptions, starts: &[G]) -> Result<
     let writer = Mutex::new(RecordWriter::append(&options.out)?);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
+        .stack_size(SEARCH_STACK_BYTES)
         .thread_name(|i| format!("datagen-{i}"))
         .build()
         .map_err(|e| DatagenError::Setup(format!("cannot start the game threads: {e}")))?;

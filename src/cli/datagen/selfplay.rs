@@ -117,7 +117,7 @@ pub fn draw_opening<G: SelfPlay>(
         let Some((pos, hashes)) = random_walk(start, config.random_plies, rng) else {
             continue;
         };
-        let outcome = searcher.search_sync(pos.clone(), hashes.clone(), limits(config));
+        let outcome = searcher.search_here(pos.clone(), hashes.clone(), limits(config));
         if numeric(outcome.score).abs() <= G::OPENING_SCORE_LIMIT {
             return Some((pos, hashes));
         }
@@ -177,7 +177,7 @@ pub fn play_game<G: SelfPlay>(
             break Outcome::Draw;
         }
         let history = hashes[..hashes.len() - 1].to_vec();
-        let outcome = searcher.search_sync(pos.clone(), history, limits(config));
+        let outcome = searcher.search_here(pos.clone(), history, limits(config));
         let Some(best) = outcome.best else {
             break Outcome::Draw;
         };
