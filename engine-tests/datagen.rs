@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 use tvilling::chess::{PackedPosition, Position};
-use tvilling::train::data::{read_records, Outcome, TrainingRecord};
+use tvilling::nnue::data::{read_records, Outcome, TrainingRecord};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tvilling-datagen-{}-{name}", std::process::id()));

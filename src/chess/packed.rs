@@ -22,7 +22,7 @@ use super::fen::write_placement;
 use super::piece::{Color, Piece, PieceKind};
 use super::position::Position;
 use super::square::Square;
-use crate::train::data::{Outcome, TrainingRecord};
+use crate::nnue::data::{Outcome, TrainingRecord};
 use std::fmt;
 
 /// Bytes in one record.

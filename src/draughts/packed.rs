@@ -16,7 +16,7 @@
 
 use super::position::{Color, Position};
 use super::square::{bit_of, number_of};
-use crate::train::data::{Outcome, TrainingRecord};
+use crate::nnue::data::{Outcome, TrainingRecord};
 
 /// Bytes in one record.
 pub const DRAUGHTS_PACKED_SIZE: usize = 32;

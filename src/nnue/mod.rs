@@ -3,8 +3,14 @@
 //! its path ([`accumulator`]), the vector loops ([`simd`]) and the network in use, embedded
 //! or loaded from a file ([`slot`]). Each game brings its own inputs and says which a move
 //! changes (chess: `chess::nnue`).
+//!
+//! The training data ([`data`]: records and game files) and the inputs as the trainer sees
+//! them ([`features`]) live here too, below the rules that write them and the trainer that
+//! reads them.
 
 pub mod accumulator;
+pub mod data;
+pub mod features;
 pub mod format;
 pub mod network;
 pub mod simd;

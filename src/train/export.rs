@@ -1,7 +1,7 @@
 //! From float parameters to the quantised network file the engine reads.
 
-use super::features::FeatureSet;
 use super::model::Layout;
+use crate::nnue::features::FeatureSet;
 use crate::nnue::{NetworkShape, QuantisedWeights};
 
 /// First-layer scale: a clipped activation of 1.0 becomes 255.

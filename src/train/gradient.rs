@@ -3,8 +3,8 @@
 //! owns. The feature layer is sparse: only the rows of active features are read and
 //! written.
 
-use super::features::{ActiveFeatures, FeatureSet};
 use super::model::{screlu, sigmoid, Layout};
+use crate::nnue::features::{ActiveFeatures, FeatureSet};
 
 /// What the loss compares the network with.
 #[derive(Clone, Copy, Debug)]
@@ -72,7 +72,7 @@ fn forward<F: FeatureSet>(
 /// The training target of a record, in probability space.
 #[inline]
 fn target<F: FeatureSet>(record: &F::Record, t: Target) -> f32 {
-    use super::data::TrainingRecord;
+    use crate::nnue::data::TrainingRecord;
     let score = sigmoid(f32::from(record.score()) / F::SCALE);
     t.wdl * record.outcome().points() + (1.0 - t.wdl) * score
 }

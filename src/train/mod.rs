@@ -1,14 +1,12 @@
-//! Learning an evaluation from self-play, in pure Rust on the CPU: the training data
-//! format ([`data`]) that `tvilling datagen` writes, a game's inputs as the trainer sees
-//! them ([`features`]), the float network and its sparse gradient ([`model`],
+//! Learning an evaluation from self-play, in pure Rust on the CPU, from the data and
+//! inputs of [`crate::nnue::data`] and [`crate::nnue::features`]: the float network and
+//! its sparse gradient ([`model`],
 //! [`gradient`]), AdamW ([`optimizer`]), checkpoints, the quantised export, the loss
 //! curve, and the loop that ties them together ([`trainer`]). `src/bin/train.rs` is the
 //! command line.
 
 pub mod checkpoint;
-pub mod data;
 pub mod export;
-pub mod features;
 pub mod gradient;
 pub mod model;
 pub mod optimizer;

@@ -3,14 +3,14 @@
 //! checkpoint, a quantised network and a line of the loss curve.
 
 use super::checkpoint::{Checkpoint, CheckpointError};
-use super::data::{read_records, DataError};
 use super::export::quantise_network;
-use super::features::FeatureSet;
 use super::gradient::{accumulate_gradient, summed_loss, Scratch, Target};
 use super::model::{initial_parameters, Layout};
 use super::optimizer::AdamW;
 use super::options::TrainOptions;
 use super::plot::write_loss_plot;
+use crate::nnue::data::{read_records, DataError};
+use crate::nnue::features::FeatureSet;
 use crate::nnue::format::write_network;
 use crate::rng::Rng;
 use rayon::prelude::*;

@@ -4,9 +4,9 @@
 //! the material on the board.
 
 use crate::chess::{Color, PackedPosition, Piece, Square};
+use crate::nnue::data::TrainingRecord;
+use crate::nnue::features::{ActiveFeatures, FeatureSet};
 use crate::nnue::FeatureSetId;
-use crate::train::data::TrainingRecord;
-use crate::train::features::{ActiveFeatures, FeatureSet};
 
 /// Inputs per perspective.
 pub const INPUTS: usize = 768;

@@ -6,10 +6,10 @@
 use super::*;
 use crate::chess::{chess960_start, Position};
 use crate::engine::{Evaluator, MoveList};
+use crate::nnue::data::Outcome;
 use crate::nnue::format::write_network;
 use crate::nnue::{FeatureSetId, Network, NetworkError, NetworkFileError, NetworkSlot};
 use crate::rng::Rng;
-use crate::train::data::Outcome;
 use crate::train::export::quantise_network;
 use crate::train::gradient::evaluate as float_evaluate;
 use crate::train::model::{initial_parameters, Layout};

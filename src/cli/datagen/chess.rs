@@ -2,7 +2,7 @@
 
 use super::selfplay::SelfPlay;
 use crate::chess::{chess960_start, read_openings, PackedPosition, Position, CHESS960_POSITIONS};
-use crate::train::data::Outcome;
+use crate::nnue::data::Outcome;
 use std::path::Path;
 
 impl SelfPlay for Position {

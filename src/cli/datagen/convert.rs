@@ -6,7 +6,7 @@
 
 use crate::chess::{PackedPosition, PgnError, PgnGame, Position};
 use crate::engine::Game;
-use crate::train::data::Outcome;
+use crate::nnue::data::Outcome;
 
 /// What a conversion kept and skipped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -78,7 +78,7 @@ pub fn convert_pgn(text: &str) -> Result<(Vec<PackedPosition>, Converted), PgnEr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::train::data::TrainingRecord;
+    use crate::nnue::data::TrainingRecord;
 
     #[test]
     fn scores_are_read_from_comments() {

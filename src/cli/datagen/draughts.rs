@@ -5,7 +5,7 @@ use crate::draughts::notation::parse_position;
 use crate::draughts::packed::PackedDraughts;
 use crate::draughts::state::DrawClocks;
 use crate::draughts::{Position, SearchPosition};
-use crate::train::data::Outcome;
+use crate::nnue::data::Outcome;
 use std::path::Path;
 
 impl SelfPlay for SearchPosition {

@@ -21,8 +21,8 @@ pub use options::{parse_datagen_args, DataGame, DatagenCommand, GenerateOptions,
 pub use selfplay::{play_game, SelfPlay, SelfPlayConfig};
 
 use crate::engine::{Searcher, SEARCH_STACK_BYTES};
+use crate::nnue::data::{DataError, RecordWriter};
 use crate::rng::{derive_seed, Rng};
-use crate::train::data::{DataError, RecordWriter};
 use selfplay::draw_opening;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

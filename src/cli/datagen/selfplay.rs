@@ -8,8 +8,8 @@
 //! tuned to be almost never wrong, because a wrong result is a wrong label.
 
 use crate::engine::{Game, Limits, MoveList, Score, Searcher};
+use crate::nnue::data::{Outcome, TrainingRecord};
 use crate::rng::Rng;
-use crate::train::data::{Outcome, TrainingRecord};
 
 /// What datagen needs of a game beyond the search's [`Game`].
 pub trait SelfPlay: Game {

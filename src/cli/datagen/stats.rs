@@ -1,7 +1,7 @@
 //! `tvilling datagen --stats FILE`: what a data file holds, to judge it before training:
 //! positions, results, how scores spread and how often each score band went on to win.
 
-use crate::train::data::{read_records, DataError, Outcome, TrainingRecord};
+use crate::nnue::data::{read_records, DataError, Outcome, TrainingRecord};
 use std::fmt::Write;
 use std::path::Path;
 

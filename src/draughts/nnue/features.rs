@@ -5,9 +5,9 @@
 
 use crate::draughts::packed::PackedDraughts;
 use crate::draughts::Color;
+use crate::nnue::data::TrainingRecord;
+use crate::nnue::features::{ActiveFeatures, FeatureSet};
 use crate::nnue::FeatureSetId;
-use crate::train::data::TrainingRecord;
-use crate::train::features::{ActiveFeatures, FeatureSet};
 
 /// Inputs per perspective.
 pub const INPUTS: usize = 200;

@@ -3,7 +3,7 @@
 //! incremental accumulators index features the same way (chess: `chess::nnue`).
 
 use super::data::TrainingRecord;
-use crate::nnue::FeatureSetId;
+use super::FeatureSetId;
 
 /// Most features active in one position, per perspective.
 pub const MAX_ACTIVE: usize = 64;
