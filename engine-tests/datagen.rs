@@ -1,10 +1,19 @@
-//! `tvilling datagen` through the built binary: what it writes is valid, reproducible from
-//! its seed, appended rather than overwritten, and summarised by `--stats`.
+//! `tvilling datagen` through the built binary: the game files it writes are valid,
+//! reproducible from the seed, appended to rather than overwritten, and summarised by
+//! `--stats`; record files convert into them.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
-use tvilling::chess::{PackedPosition, Position};
-use tvilling::nnue::data::{read_records, Outcome, TrainingRecord};
+use tvilling::chess::PackedPosition;
+use tvilling::nnue::data::TrainingRecord;
+use tvilling::nnue::game_file::{read_positions, GameCounts, GameRecord};
+
+/// The training positions of a game file and what it holds.
+fn positions<R: GameRecord>(path: &Path) -> (Vec<R>, GameCounts, usize) {
+    let (loaded, counts) = read_positions::<R>(path).unwrap();
+    let counts = counts.expect("a game file");
+    (loaded.records, counts, loaded.trailing_bytes)
+}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tvilling-datagen-{}-{name}", std::process::id()));
@@ -50,31 +59,16 @@ fn games_are_valid_reproducible_and_appended() {
     assert!(!first.is_empty());
     assert_eq!(first, std::fs::read(&b).unwrap(), "same seed, same games");
 
-    let records = read_records::<PackedPosition>(&a).unwrap().records;
+    let (records, counts, _) = positions::<PackedPosition>(&a);
+    assert_eq!(counts.games, 3);
+    assert!(!records.is_empty() && records.len() as u64 <= counts.positions);
     for r in &records {
-        let pos = Position::from_fen(&r.to_fen()).unwrap();
+        let pos = r.to_position().unwrap();
         assert!(!pos.in_check(), "{}", r.to_fen());
         assert!(r.score().abs() < 20_000);
     }
-    // Positions of one game alternate sides; their results must agree with each other.
-    for pair in records.windows(2) {
-        let (x, y) = (pair[0], pair[1]);
-        if x.side_to_move() != y.side_to_move() && x.fullmove_number() <= y.fullmove_number() {
-            let same_game_result = if x.outcome() == Outcome::Draw {
-                Outcome::Draw
-            } else {
-                x.outcome().flip()
-            };
-            assert!(
-                y.outcome() == same_game_result || y.fullmove_number() > x.fullmove_number() + 1,
-                "{} then {}",
-                x.to_fen(),
-                y.to_fen()
-            );
-        }
-    }
 
-    // A second run appends; a partial record from a killed run is skipped on reading.
+    // A second run appends; a partial game from a killed run is skipped on reading.
     let (ok, _, err) =
         datagen(&[&common[..], &["--seed", "43", "--out", a.to_str().unwrap()]].concat());
     assert!(ok, "{err}");
@@ -82,14 +76,17 @@ fn games_are_valid_reproducible_and_appended() {
     assert!(grown.len() > first.len() && grown.starts_with(&first));
     grown.extend_from_slice(&[1, 2, 3]);
     std::fs::write(&a, &grown).unwrap();
-    let loaded = read_records::<PackedPosition>(&a).unwrap();
-    assert_eq!(loaded.trailing_bytes, 3);
-    assert_eq!(loaded.records.len() * 32, grown.len() - 3);
+    let (records, counts, trailing) = positions::<PackedPosition>(&a);
+    assert_eq!((counts.games, trailing), (6, 3));
 
     let (ok, stats, _) = datagen(&["--stats", a.to_str().unwrap()]);
     assert!(ok);
     assert!(
-        stats.contains(&format!("positions: {}", loaded.records.len())),
+        stats.contains(&format!("games: 6, positions: {}", counts.positions))
+            && stats.contains(&format!(
+                "training positions (quiet, scored): {}",
+                records.len()
+            )),
         "{stats}"
     );
     assert!(stats.contains("trailing bytes: 3"), "{stats}");
@@ -104,7 +101,7 @@ fn starts_from_books_and_chess960() {
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3\n",
     )
     .unwrap();
-    let out = dir.join("book.bin");
+    let out = dir.join("book.games");
     let (ok, _, err) = datagen(&[
         "--games",
         "1",
@@ -116,10 +113,10 @@ fn starts_from_books_and_chess960() {
         out.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
-    let records = read_records::<PackedPosition>(&out).unwrap().records;
+    let (records, _, _) = positions::<PackedPosition>(&out);
     assert!(records.iter().all(|r| r.fullmove_number() >= 3));
 
-    let out = dir.join("frc.bin");
+    let out = dir.join("frc.games");
     let (ok, _, err) = datagen(&[
         "--games",
         "2",
@@ -130,10 +127,10 @@ fn starts_from_books_and_chess960() {
         out.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
-    assert!(!read_records::<PackedPosition>(&out)
-        .unwrap()
-        .records
-        .is_empty());
+    let (records, _, _) = positions::<PackedPosition>(&out);
+    assert!(!records.is_empty());
+    // Chess960 castling rights survive the game file, so every position replays.
+    assert!(records.iter().all(|r| r.to_position().is_ok()));
 }
 
 #[test]
@@ -147,6 +144,38 @@ fn bad_arguments_and_files_are_errors() {
     std::fs::write(&junk, [0xFFu8; 64]).unwrap();
     let (ok, _, err) = datagen(&["--stats", junk.to_str().unwrap()]);
     assert!(!ok && err.contains("record 0"), "{err}");
+    let (ok, _, err) = datagen(&["--games", "1", "--out", junk.to_str().unwrap()]);
+    assert!(!ok && err.contains("not a game file"), "{err}");
+}
+
+#[test]
+fn record_files_become_games_of_one_position() {
+    use tvilling::chess::Position;
+    use tvilling::nnue::data::{Outcome, RecordWriter};
+    let dir = scratch("records");
+    let (records_file, games_file) = (dir.join("r.bin"), dir.join("r.games"));
+    let records: Vec<PackedPosition> = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "8/8/4k3/8/8/3K4/8/8 b - - 12 60",
+    ]
+    .iter()
+    .zip([Outcome::Win, Outcome::Draw])
+    .map(|(fen, outcome)| PackedPosition::new(&Position::from_fen(fen).unwrap(), 33, outcome))
+    .collect();
+    RecordWriter::append(&records_file)
+        .unwrap()
+        .write_all(&records)
+        .unwrap();
+    let (ok, _, err) = datagen(&[
+        "--from-records",
+        records_file.to_str().unwrap(),
+        "--out",
+        games_file.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let (back, counts, _) = positions::<PackedPosition>(&games_file);
+    assert_eq!(back, records);
+    assert_eq!((counts.games, counts.positions), (2, 2));
 }
 
 #[test]
@@ -161,7 +190,7 @@ fn draughts_games_from_ballots() {
         "W:W26,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,17,18,19,20,21\n",
     )
     .unwrap();
-    let out = dir.join("d.bin");
+    let out = dir.join("d.games");
     let (ok, _, err) = datagen(&[
         "--game",
         "draughts",
@@ -177,7 +206,7 @@ fn draughts_games_from_ballots() {
         out.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
-    let records = read_records::<PackedDraughts>(&out).unwrap().records;
+    let (records, _, _) = positions::<PackedDraughts>(&out);
     assert!(!records.is_empty());
     for r in &records {
         // Kept positions are quiet: a capture would be forced there.
@@ -187,7 +216,10 @@ fn draughts_games_from_ballots() {
     }
     let (ok, stats, _) = datagen(&["--game", "draughts", "--stats", out.to_str().unwrap()]);
     assert!(
-        ok && stats.contains(&format!("positions: {}", records.len())),
+        ok && stats.contains(&format!(
+            "training positions (quiet, scored): {}",
+            records.len()
+        )),
         "{stats}"
     );
 }

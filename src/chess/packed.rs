@@ -6,23 +6,27 @@
 //! | bytes  | field |
 //! | ------ | ----- |
 //! | 0..8   | occupancy: bit `i` set when square `i` (a1 = 0, b1 = 1, ..., h8 = 63) holds a piece |
-//! | 8..24  | one nibble per occupied square, in ascending square order, low nibble first: bits 0-2 the kind (pawn 0, knight, bishop, rook, queen, king 5), bit 3 set for Black |
+//! | 8..24  | one nibble per occupied square, in ascending square order, low nibble first: bits 0-2 the kind (pawn 0, knight, bishop, rook, queen, king 5, and 6 for a rook its side may still castle with), bit 3 set for Black |
 //! | 24..26 | search score, `i16`, centipawns from the side to move's view |
 //! | 26     | game result from the side to move's view: 0 loss, 1 draw, 2 win |
 //! | 27     | side to move: 0 White, 1 Black |
 //! | 28     | halfmove clock, saturated at 255 |
 //! | 29..31 | fullmove number, `u16` |
-//! | 31     | 0 (reserved) |
+//! | 31     | en-passant square plus one (a1 = 1), 0 for none |
 //!
-//! Castling rights and the en-passant square are not kept: the network does not see them,
-//! and a position that needs them to be understood is rarely quiet.
+//! Castling rights and the en-passant square are what a game file needs to replay moves
+//! from its start position; the network does not see them. Records written before they
+//! were kept have neither (byte 31 was 0), and read as positions without them.
 
 use super::bitboard::Bitboard;
 use super::fen::write_placement;
+use super::moves::Move;
 use super::piece::{Color, Piece, PieceKind};
 use super::position::Position;
 use super::square::Square;
+use crate::engine::{Game, MoveList};
 use crate::nnue::data::{Outcome, TrainingRecord};
+use crate::nnue::game_file::GameRecord;
 use std::fmt;
 
 /// Bytes in one record.
@@ -35,12 +39,14 @@ pub enum PackedError {
     TooManyPieces(u32),
     /// A nibble names no piece kind.
     BadPiece(u8),
+    /// A castling rook that no castling right can belong to.
+    BadCastling,
     /// The result byte is not 0, 1 or 2.
     BadResult(u8),
     /// The side-to-move byte is not 0 or 1.
     BadSide(u8),
-    /// The reserved byte is not 0 (a file of another format).
-    BadReserved(u8),
+    /// The en-passant byte names no square of the third or sixth rank.
+    BadEnPassant(u8),
     /// Not exactly one king of each colour.
     Kings,
 }
@@ -52,7 +58,8 @@ impl fmt::Display for PackedError {
             Self::BadPiece(nibble) => write!(f, "piece code {nibble} names no piece"),
             Self::BadResult(byte) => write!(f, "result byte {byte} (expected 0, 1 or 2)"),
             Self::BadSide(byte) => write!(f, "side-to-move byte {byte} (expected 0 or 1)"),
-            Self::BadReserved(byte) => write!(f, "reserved byte is {byte}, not 0"),
+            Self::BadCastling => f.write_str("a castling rook off its side's first rank"),
+            Self::BadEnPassant(byte) => write!(f, "en-passant byte {byte} names no such square"),
             Self::Kings => f.write_str("not exactly one king of each colour"),
         }
     }
@@ -70,6 +77,7 @@ pub struct PackedPosition {
     side: Color,
     halfmove: u8,
     fullmove: u16,
+    en_passant: Option<Square>,
 }
 
 impl PackedPosition {
@@ -77,10 +85,16 @@ impl PackedPosition {
     /// move's view.
     pub fn new(pos: &Position, score: i16, result: Outcome) -> Self {
         let occupied = pos.occupied();
+        let castling_rooks: Vec<Square> = (0..4).filter_map(|i| pos.castling_rook(i)).collect();
         let mut pieces = [0u8; 16];
         for (i, sq) in occupied.enumerate() {
             let piece = pos.piece_on(sq).expect("an occupied square holds a piece");
-            pieces[i / 2] |= nibble(piece) << (4 * (i % 2));
+            let code = if castling_rooks.contains(&sq) {
+                CASTLING_ROOK | (piece.color.index() as u8) << 3
+            } else {
+                nibble(piece)
+            };
+            pieces[i / 2] |= code << (4 * (i % 2));
         }
         Self {
             occupancy: occupied.0,
@@ -90,7 +104,19 @@ impl PackedPosition {
             side: pos.side_to_move(),
             halfmove: pos.halfmove_clock().min(255) as u8,
             fullmove: pos.fullmove_number().min(u32::from(u16::MAX)) as u16,
+            en_passant: pos.en_passant(),
         }
+    }
+
+    /// The position itself, castling rights and en passant included, checked as a FEN is.
+    pub fn to_position(&self) -> Result<Position, String> {
+        Position::from_fen(&self.to_fen()).map_err(|e| e.to_string())
+    }
+
+    fn codes(&self) -> impl Iterator<Item = (Square, u8)> + '_ {
+        Bitboard(self.occupancy)
+            .enumerate()
+            .map(|(i, sq)| (sq, self.pieces[i / 2] >> (4 * (i % 2)) & 15))
     }
 
     /// The side to move.
@@ -105,14 +131,13 @@ impl PackedPosition {
 
     /// Every piece with its square, in ascending square order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Bitboard(self.occupancy)
-            .enumerate()
-            .map(|(i, sq)| (sq, piece_of(self.pieces[i / 2] >> (4 * (i % 2)) & 15)))
+        self.codes().map(|(sq, code)| (sq, piece_of(code)))
     }
 
-    /// The same record with the board mirrored left to right (a-file <-> h-file). Chess is
-    /// symmetric that way except for castling, which the record does not keep, so the mirror
-    /// is as good a training position as the original.
+    /// The same record with the board mirrored left to right (a-file <-> h-file), without
+    /// castling rights or en passant. Chess is symmetric that way except for castling,
+    /// which the network does not see, so the mirror is as good a training position as
+    /// the original.
     pub fn mirrored_files(&self) -> Self {
         let mut board = [None; 64];
         for (sq, piece) in self.pieces() {
@@ -132,6 +157,7 @@ impl PackedPosition {
         Self {
             occupancy,
             pieces,
+            en_passant: None,
             ..*self
         }
     }
@@ -146,6 +172,7 @@ impl PackedPosition {
         out[27] = self.side.index() as u8;
         out[28] = self.halfmove;
         out[29..31].copy_from_slice(&self.fullmove.to_le_bytes());
+        out[31] = self.en_passant.map_or(0, |sq| sq.index() as u8 + 1);
         out
     }
 
@@ -159,10 +186,13 @@ impl PackedPosition {
         let mut pieces = [0u8; 16];
         pieces.copy_from_slice(&bytes[8..24]);
         let mut kings = [0u32; 2];
-        for i in 0..count as usize {
+        for (i, sq) in Bitboard(occupancy).enumerate() {
             let code = pieces[i / 2] >> (4 * (i % 2)) & 15;
-            if code & 7 > 5 {
+            if code & 7 > CASTLING_ROOK {
                 return Err(PackedError::BadPiece(code));
+            }
+            if code & 7 == CASTLING_ROOK && sq.rank() != 7 * (code >> 3) {
+                return Err(PackedError::BadCastling);
             }
             if code & 7 == 5 {
                 kings[usize::from(code >> 3)] += 1;
@@ -177,9 +207,11 @@ impl PackedPosition {
             1 => Color::Black,
             other => return Err(PackedError::BadSide(other)),
         };
-        if bytes[31] != 0 {
-            return Err(PackedError::BadReserved(bytes[31]));
-        }
+        let en_passant = match bytes[31] {
+            0 => None,
+            byte @ (17..=24 | 41..=48) => Some(Square::new(byte - 1)),
+            byte => return Err(PackedError::BadEnPassant(byte)),
+        };
         Ok(Self {
             occupancy,
             pieces,
@@ -188,10 +220,12 @@ impl PackedPosition {
             side,
             halfmove: bytes[28],
             fullmove: u16::from_le_bytes([bytes[29], bytes[30]]),
+            en_passant,
         })
     }
 
-    /// The position as FEN, without castling rights or en passant (which are not kept).
+    /// The position as FEN, castling rights as `KQkq` or, for other rooks, X-FEN file
+    /// letters.
     pub fn to_fen(&self) -> String {
         let mut board = [None; 64];
         for (sq, piece) in self.pieces() {
@@ -199,8 +233,31 @@ impl PackedPosition {
         }
         let out = write_placement(|sq| board[sq.index()]);
         let side = if self.side == Color::White { 'w' } else { 'b' };
+        let mut castling: Vec<char> = self
+            .codes()
+            .filter(|&(_, code)| code & 7 == CASTLING_ROOK)
+            .map(|(sq, code)| {
+                // KQkq where that names the rook (the classical setup), else its file.
+                let king_on_e = self
+                    .codes()
+                    .any(|(k, c)| c == 5 | (code & 8) && k.file() == 4);
+                let letter = match sq.file() {
+                    0 if king_on_e => b'Q',
+                    7 if king_on_e => b'K',
+                    file => b'A' + file,
+                };
+                (letter | if code & 8 == 0 { 0 } else { 32 }) as char
+            })
+            .collect();
+        castling.sort_unstable();
+        let castling: String = if castling.is_empty() {
+            "-".into()
+        } else {
+            castling.into_iter().collect()
+        };
+        let en_passant = self.en_passant.map_or("-".into(), |sq| sq.to_string());
         format!(
-            "{out} {side} - - {} {}",
+            "{out} {side} {castling} {en_passant} {} {}",
             self.halfmove,
             self.fullmove.max(1)
         )
@@ -234,6 +291,45 @@ impl TrainingRecord for PackedPosition {
     }
 }
 
+/// The kind code of a rook its side may still castle with.
+const CASTLING_ROOK: u8 = 6;
+
+impl GameRecord for PackedPosition {
+    type Board = Position;
+    type Move = Move;
+
+    /// The move's own 16 bits: no legal move is all zeros.
+    fn move_code(_: &Position, mv: Move) -> Option<u16> {
+        Some(Position::move_code(mv))
+    }
+
+    fn board(&self) -> Result<Position, String> {
+        self.to_position()
+    }
+
+    fn from_board(board: &Position, score: i16, outcome: Outcome) -> Self {
+        Self::new(board, score, outcome)
+    }
+
+    fn play(board: &mut Position, code: u16) -> Result<bool, String> {
+        let mut moves = MoveList::new();
+        board.legal_moves(&mut moves);
+        let mv = moves
+            .iter()
+            .copied()
+            .find(|&mv| Position::move_code(mv) == code)
+            .ok_or_else(|| {
+                format!(
+                    "move code {code:#06x} is no legal move in {}",
+                    board.to_fen()
+                )
+            })?;
+        let quiet = !board.in_check() && !board.is_noisy(mv);
+        board.play(mv);
+        Ok(quiet)
+    }
+}
+
 fn nibble(piece: Piece) -> u8 {
     piece.kind.index() as u8 | (piece.color.index() as u8) << 3
 }
@@ -244,7 +340,12 @@ fn piece_of(code: u8) -> Piece {
     } else {
         Color::Black
     };
-    Piece::new(PieceKind::ALL[usize::from(code & 7).min(5)], color)
+    // A castling rook is a rook.
+    let kind = match code & 7 {
+        CASTLING_ROOK => PieceKind::Rook,
+        kind => PieceKind::ALL[usize::from(kind).min(5)],
+    };
+    Piece::new(kind, color)
 }
 
 #[cfg(test)]
@@ -286,6 +387,28 @@ mod tests {
     }
 
     #[test]
+    fn castling_rights_and_en_passant_survive() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "1r2k1r1/pp1p1pPp/8/2pP4/8/8/PpPP1P1P/1R2K1R1 w GBgb c6 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 5 20",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let packed = PackedPosition::new(&pos, 5, Outcome::Draw);
+            let back = PackedPosition::from_bytes(&packed.to_bytes())
+                .unwrap()
+                .to_position()
+                .unwrap();
+            assert_eq!(back.hash(), pos.hash(), "{fen}");
+            assert_eq!(back.en_passant(), pos.en_passant(), "{fen}");
+            for i in 0..4 {
+                assert_eq!(back.castling_rook(i), pos.castling_rook(i), "{fen}");
+            }
+        }
+    }
+
+    #[test]
     fn foreign_bytes_are_refused() {
         let pos = Position::startpos();
         let good = PackedPosition::new(&pos, 0, Outcome::Draw).to_bytes();
@@ -297,7 +420,10 @@ mod tests {
         );
         let mut bad = good;
         bad[31] = 1;
-        assert!(PackedPosition::from_bytes(&bad).is_err());
+        assert_eq!(
+            PackedPosition::from_bytes(&bad),
+            Err(PackedError::BadEnPassant(1))
+        );
         let mut bad = good;
         bad[0..8].copy_from_slice(&u64::MAX.to_le_bytes());
         assert!(PackedPosition::from_bytes(&bad).is_err());

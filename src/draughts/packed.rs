@@ -14,9 +14,14 @@
 //! | 27     | side to move: 0 White, 1 Black |
 //! | 28..32 | 0 (reserved) |
 
+use super::game::SearchPosition;
+use super::moves::Move;
 use super::position::{Color, Position};
 use super::square::{bit_of, number_of};
+use super::state::DrawClocks;
+use crate::engine::{Game, MoveList};
 use crate::nnue::data::{Outcome, TrainingRecord};
+use crate::nnue::game_file::GameRecord;
 
 /// Bytes in one record.
 pub const DRAUGHTS_PACKED_SIZE: usize = 32;
@@ -144,6 +149,59 @@ impl TrainingRecord for PackedDraughts {
     }
 }
 
+/// Distinct moves between the same two squares a move code can tell apart.
+const SAME_SQUARES: usize = 16;
+
+impl GameRecord for PackedDraughts {
+    type Board = SearchPosition;
+    type Move = Move;
+
+    /// `1 + 50 × (from − 1) + (to − 1)`, squares numbered 1..=50, in the low twelve bits,
+    /// and in the high four which of the legal moves between those squares it is, in the
+    /// order of their captured sets (a king can take different pieces on the way), so the
+    /// code does not depend on the order the generator finds moves in.
+    fn move_code(board: &SearchPosition, mv: Move) -> Option<u16> {
+        let mut moves = MoveList::new();
+        board.legal_moves(&mut moves);
+        let rank = moves
+            .iter()
+            .filter(|m| (m.from, m.to) == (mv.from, mv.to) && m.captured < mv.captured)
+            .count();
+        (rank < SAME_SQUARES).then_some(squares_code(mv) | (rank as u16) << 12)
+    }
+
+    fn board(&self) -> Result<SearchPosition, String> {
+        let position = self.position();
+        Ok(SearchPosition::new(position, DrawClocks::new(&position)))
+    }
+
+    fn from_board(board: &SearchPosition, score: i16, outcome: Outcome) -> Self {
+        Self::new(&board.position, score, outcome)
+    }
+
+    fn play(board: &mut SearchPosition, code: u16) -> Result<bool, String> {
+        let mut moves = MoveList::new();
+        board.legal_moves(&mut moves);
+        let mut same: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| squares_code(mv) == code & 0xFFF)
+            .collect();
+        same.sort_unstable_by_key(|mv| mv.captured);
+        let mv = *same
+            .get(usize::from(code >> 12))
+            .ok_or_else(|| format!("move code {code:#06x} is no legal move"))?;
+        let quiet = !board.in_check();
+        board.play(mv);
+        Ok(quiet)
+    }
+}
+
+/// The low twelve bits of a move code: its two squares.
+fn squares_code(mv: Move) -> u16 {
+    1 + 50 * u16::from(mv.from_square() - 1) + u16::from(mv.to_square() - 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,6 +222,61 @@ mod tests {
             assert_eq!(to_fen(&back.position()), to_fen(&pos));
             assert_eq!(back.piece_count(), pos.occupied().count_ones());
         }
+    }
+
+    /// Checks that every legal move of `board` has a code of its own that plays it back;
+    /// returns how many of them share their squares with another legal move.
+    fn check_codes(board: &SearchPosition) -> usize {
+        let mut moves = MoveList::new();
+        board.legal_moves(&mut moves);
+        let codes: Vec<u16> = moves
+            .iter()
+            .map(|&mv| PackedDraughts::move_code(board, mv).unwrap())
+            .collect();
+        for (&mv, &code) in moves.iter().zip(&codes) {
+            assert_eq!(codes.iter().filter(|&&c| c == code).count(), 1);
+            let (mut by_move, mut by_code) = (*board, *board);
+            by_move.play(mv);
+            PackedDraughts::play(&mut by_code, code).unwrap();
+            assert_eq!(by_code.position, by_move.position);
+        }
+        codes.iter().filter(|&&c| c >> 12 > 0).count()
+    }
+
+    #[test]
+    fn move_codes_name_one_legal_move_each() {
+        let mut rng = crate::rng::Rng::new(3);
+        let mut moves = MoveList::new();
+        for _ in 0..40 {
+            let start = PackedDraughts::new(&Position::start(), 0, Outcome::Draw);
+            let mut board = start.board().unwrap();
+            for _ in 0..200 {
+                moves.clear();
+                board.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                check_codes(&board);
+                let mv = moves.as_slice()[rng.below(moves.len() as u64) as usize];
+                board.play(mv);
+            }
+        }
+        // Games rarely give a king two ways to the same square over different pieces, so
+        // random kings among random men do.
+        let mut shared_squares = 0;
+        for _ in 0..20_000 {
+            let king = 1u64 << rng.below(50);
+            let mut black = 0u64;
+            while black.count_ones() < 7 {
+                black |= 1 << rng.below(50);
+            }
+            black &= !king;
+            let position =
+                Position::from_parts(bits_of(king), bits_of(black), bits_of(king), Color::White);
+            shared_squares +=
+                check_codes(&SearchPosition::new(position, DrawClocks::new(&position)));
+        }
+        assert!(shared_squares > 0);
     }
 
     #[test]

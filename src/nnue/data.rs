@@ -1,6 +1,7 @@
-//! Training data on disk: a file is nothing but fixed-size records back to back, so runs
-//! append to it, files concatenate with `cat`, and a run killed mid-write costs at most
-//! its last, partial record (which the reader skips and reports).
+//! Training positions, and record files: fixed-size records back to back, so runs append
+//! to them, files concatenate with `cat`, and a run killed mid-write costs at most its
+//! last, partial record (which the reader skips and reports). Self-play writes the more
+//! compact game files of [`super::game_file`]; records are what both are read into.
 //!
 //! Each game brings its record type (chess: `chess::PackedPosition`, 32 bytes); what every
 //! record shares is a search score and a game result, both from the side to move's view.
@@ -116,6 +117,14 @@ pub fn read_records<R: TrainingRecord>(path: &Path) -> Result<Loaded<R>, DataErr
     BufReader::new(file)
         .read_to_end(&mut bytes)
         .map_err(io_error)?;
+    decode_records(path, &bytes)
+}
+
+/// The records of a record file's bytes (`path` names it in errors).
+pub fn decode_records<R: TrainingRecord>(
+    path: &Path,
+    bytes: &[u8],
+) -> Result<Loaded<R>, DataError> {
     let mut records = Vec::with_capacity(bytes.len() / R::SIZE);
     for (index, chunk) in bytes.chunks_exact(R::SIZE).enumerate() {
         let record = R::read_bytes(chunk).map_err(|reason| DataError::BadRecord {

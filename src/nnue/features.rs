@@ -2,7 +2,7 @@
 //! active features for each perspective, and which output bucket it uses. The engine's
 //! incremental accumulators index features the same way (chess: `chess::nnue`).
 
-use super::data::TrainingRecord;
+use super::game_file::GameRecord;
 use super::FeatureSetId;
 
 /// Most features active in one position, per perspective.
@@ -42,7 +42,7 @@ impl ActiveFeatures {
 /// A game's network inputs.
 pub trait FeatureSet: Send + Sync + 'static {
     /// The training record read from data files.
-    type Record: TrainingRecord;
+    type Record: GameRecord;
     /// The identifier written into network files.
     const ID: FeatureSetId;
     /// Inputs per perspective.

@@ -4,7 +4,7 @@
 //! or loaded from a file ([`slot`]). Each game brings its own inputs and says which a move
 //! changes (chess: `chess::nnue`).
 //!
-//! The training data ([`data`]: records and game files) and the inputs as the trainer sees
+//! The training data ([`data`], [`game_file`]) and the inputs as the trainer sees
 //! them ([`features`]) live here too, below the rules that write them and the trainer that
 //! reads them.
 
@@ -12,6 +12,7 @@ pub mod accumulator;
 pub mod data;
 pub mod features;
 pub mod format;
+pub mod game_file;
 pub mod network;
 pub mod simd;
 pub mod slot;

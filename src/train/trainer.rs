@@ -9,9 +9,10 @@ use super::model::{initial_parameters, Layout};
 use super::optimizer::AdamW;
 use super::options::TrainOptions;
 use super::plot::write_loss_plot;
-use crate::nnue::data::{read_records, DataError};
+use crate::nnue::data::DataError;
 use crate::nnue::features::FeatureSet;
 use crate::nnue::format::write_network;
+use crate::nnue::game_file::read_positions;
 use crate::rng::Rng;
 use rayon::prelude::*;
 use std::fmt;
@@ -83,13 +84,19 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), TrainError> {
     std::fs::write(path, bytes).map_err(|e| TrainError::Io(path.to_path_buf(), e))
 }
 
-/// Every record of `path`, saying how many there were.
+/// Every training position of `path` (a game file's quiet scored positions, or a record
+/// file's records), saying how many there were.
 fn load<F: FeatureSet>(path: &Path) -> Result<Vec<F::Record>, TrainError> {
-    let loaded = read_records::<F::Record>(path)?;
+    let started = Instant::now();
+    let (loaded, counts) = read_positions::<F::Record>(path)?;
+    let games = counts.map_or(String::new(), |c| {
+        format!(" of {} positions in {} games", c.positions, c.games)
+    });
     eprintln!(
-        "train: {} positions from {}{}",
+        "train: {} positions{games} from {} in {:.1} s{}",
         loaded.records.len(),
         path.display(),
+        started.elapsed().as_secs_f64(),
         if loaded.trailing_bytes > 0 {
             format!(" ({} trailing bytes ignored)", loaded.trailing_bytes)
         } else {

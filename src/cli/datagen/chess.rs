@@ -2,7 +2,6 @@
 
 use super::selfplay::SelfPlay;
 use crate::chess::{chess960_start, read_openings, PackedPosition, Position, CHESS960_POSITIONS};
-use crate::nnue::data::Outcome;
 use std::path::Path;
 
 impl SelfPlay for Position {
@@ -10,10 +9,6 @@ impl SelfPlay for Position {
     const DECISIVE_SCORE: i32 = 800;
     const DRAWISH_SCORE: i32 = 20;
     const OPENING_SCORE_LIMIT: i32 = 500;
-
-    fn pack(&self, score: i16, outcome: Outcome) -> PackedPosition {
-        PackedPosition::new(self, score, outcome)
-    }
 }
 
 /// The start positions games are drawn from: an opening file's positions, the 960

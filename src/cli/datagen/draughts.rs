@@ -5,7 +5,6 @@ use crate::draughts::notation::parse_position;
 use crate::draughts::packed::PackedDraughts;
 use crate::draughts::state::DrawClocks;
 use crate::draughts::{Position, SearchPosition};
-use crate::nnue::data::Outcome;
 use std::path::Path;
 
 impl SelfPlay for SearchPosition {
@@ -14,10 +13,6 @@ impl SelfPlay for SearchPosition {
     const DECISIVE_SCORE: i32 = 400;
     const DRAWISH_SCORE: i32 = 10;
     const OPENING_SCORE_LIMIT: i32 = 150;
-
-    fn pack(&self, score: i16, outcome: Outcome) -> PackedDraughts {
-        PackedDraughts::new(&self.position, score, outcome)
-    }
 }
 
 /// The start positions games are drawn from: a file of positions (FEN or Hub strings, one

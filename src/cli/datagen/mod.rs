@@ -15,16 +15,19 @@ mod options;
 mod selfplay;
 mod stats;
 
-pub use convert::{comment_score, convert_pgn, Converted};
+pub use convert::{comment_score, convert_pgn, record_as_game, Converted};
 pub use genfens::{genfens, GenfensRequest};
 pub use options::{parse_datagen_args, DataGame, DatagenCommand, GenerateOptions, Target};
 pub use selfplay::{play_game, SelfPlay, SelfPlayConfig};
 
 use crate::engine::{Searcher, SEARCH_STACK_BYTES};
-use crate::nnue::data::{DataError, RecordWriter};
+use crate::nnue::data::read_records;
+use crate::nnue::data::DataError;
+use crate::nnue::game_file::{GameRecord, GameWriter};
 use crate::rng::{derive_seed, Rng};
 use selfplay::draw_opening;
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -78,14 +81,14 @@ pub fn run_datagen(args: &[String]) -> Result<(), DatagenError> {
             Ok(())
         }
         DatagenCommand::FromPgn { inputs, out } => {
-            let mut writer = RecordWriter::append(&out)?;
+            let mut writer = GameWriter::append(&out)?;
             for path in inputs {
                 let text = std::fs::read_to_string(&path).map_err(|e| {
                     DatagenError::Setup(format!("cannot read {}: {e}", path.display()))
                 })?;
-                let (records, report) = convert_pgn(&text)
+                let (games, report) = convert_pgn(&text)
                     .map_err(|e| DatagenError::Setup(format!("{}: {e}", path.display())))?;
-                writer.write_all(&records)?;
+                writer.write_game(&games.concat())?;
                 eprintln!(
                     "datagen: {}: {} games ({} without a result), {} positions appended to {}",
                     path.display(),
@@ -97,6 +100,12 @@ pub fn run_datagen(args: &[String]) -> Result<(), DatagenError> {
             }
             Ok(())
         }
+        DatagenCommand::FromRecords { game, inputs, out } => match game {
+            DataGame::Chess => records_to_games::<crate::chess::PackedPosition>(&inputs, &out),
+            DataGame::Draughts => {
+                records_to_games::<crate::draughts::packed::PackedDraughts>(&inputs, &out)
+            }
+        },
         DatagenCommand::Generate(options) => match options.game {
             DataGame::Chess => {
                 if let Some(path) = &options.evalfile {
@@ -122,6 +131,29 @@ pub fn run_datagen(args: &[String]) -> Result<(), DatagenError> {
     }
 }
 
+/// Appends each record of the record files `inputs` to the game file `out` as a game of
+/// one position.
+fn records_to_games<R: GameRecord>(inputs: &[PathBuf], out: &Path) -> Result<(), DatagenError> {
+    let mut writer = GameWriter::append(out)?;
+    for path in inputs {
+        let loaded = read_records::<R>(path)?;
+        let games: Vec<u8> = loaded.records.iter().flat_map(record_as_game).collect();
+        writer.write_game(&games)?;
+        eprintln!(
+            "datagen: {}: {} positions appended to {}{}",
+            path.display(),
+            loaded.records.len(),
+            out.display(),
+            if loaded.trailing_bytes > 0 {
+                format!(" ({} trailing bytes ignored)", loaded.trailing_bytes)
+            } else {
+                String::new()
+            }
+        );
+    }
+    Ok(())
+}
+
 /// Counters shared by the workers and the progress line.
 #[derive(Default)]
 struct Progress {
@@ -135,7 +167,7 @@ struct Progress {
 
 /// Plays games from `starts` until the target is met, appending to the output file.
 pub fn generate<G: SelfPlay>(options: &GenerateOptions, starts: &[G]) -> Result<(), DatagenError> {
-    let writer = Mutex::new(RecordWriter::append(&options.out)?);
+    let writer = Mutex::new(GameWriter::append(&options.out)?);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(options.threads)
         .stack_size(SEARCH_STACK_BYTES)
@@ -200,7 +232,7 @@ fn play_games<G: SelfPlay>(
     starts: &[G],
     config: &SelfPlayConfig,
     progress: &Progress,
-    writer: &Mutex<RecordWriter>,
+    writer: &Mutex<GameWriter>,
     error: &Mutex<Option<DataError>>,
 ) {
     let mut searcher = Searcher::<G>::new();
@@ -224,7 +256,7 @@ fn play_games<G: SelfPlay>(
         let written = writer
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .write_all(&game.records);
+            .write_game(&game.bytes);
         if let Err(e) = written {
             *error.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
             progress.failed.store(true, Ordering::Relaxed);
@@ -232,7 +264,7 @@ fn play_games<G: SelfPlay>(
         }
         progress
             .positions
-            .fetch_add(game.records.len() as u64, Ordering::Relaxed);
+            .fetch_add(game.positions as u64, Ordering::Relaxed);
         progress.games.fetch_add(1, Ordering::Relaxed);
     }
 }

@@ -8,14 +8,15 @@ pub const USAGE: &str =
 [--nodes N] [--plies N] [--book FILE] [--frc] [--threads N] [--hash MB] [--seed S] [--out FILE] \
 [--evalfile FILE]
        tvilling datagen --stats FILE [--game chess|draughts]
-       tvilling datagen --from-pgn FILE [--from-pgn FILE ...] --out FILE";
+       tvilling datagen --from-pgn FILE [--from-pgn FILE ...] --out FILE
+       tvilling datagen --from-records FILE [--from-records FILE ...] [--game chess|draughts] --out FILE";
 
 /// Which game's data to make or read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DataGame {
-    /// Chess, 32-byte `PackedPosition` records.
+    /// Chess, positions as 32-byte `PackedPosition` records.
     Chess,
-    /// International draughts, 32-byte `PackedDraughts` records.
+    /// International draughts, positions as 32-byte `PackedDraughts` records.
     Draughts,
 }
 
@@ -62,11 +63,20 @@ pub struct GenerateOptions {
 pub enum DatagenCommand {
     /// Play games and write their positions.
     Generate(GenerateOptions),
-    /// Turn PGNs with scores in their move comments into records.
+    /// Turn PGNs with scores in their move comments into games of a game file.
     FromPgn {
         /// The PGN files.
         inputs: Vec<PathBuf>,
-        /// The data file (appended to).
+        /// The game file (appended to).
+        out: PathBuf,
+    },
+    /// Turn record files into games of one position each.
+    FromRecords {
+        /// The game whose records the files hold.
+        game: DataGame,
+        /// The record files.
+        inputs: Vec<PathBuf>,
+        /// The game file (appended to).
         out: PathBuf,
     },
     /// Summarise a data file.
@@ -105,6 +115,7 @@ pub fn parse_datagen_args(args: &[String], seed_if_unset: u64) -> Result<Datagen
     let mut evalfile = None;
     let mut stats = None;
     let mut pgns = Vec::new();
+    let mut record_files = Vec::new();
     let mut iter = args.iter();
     while let Some(flag) = iter.next() {
         match flag.as_str() {
@@ -131,6 +142,9 @@ pub fn parse_datagen_args(args: &[String], seed_if_unset: u64) -> Result<Datagen
             }
             "--stats" => stats = Some(PathBuf::from(iter.next().ok_or("--stats needs a file")?)),
             "--from-pgn" => pgns.push(PathBuf::from(iter.next().ok_or("--from-pgn needs a file")?)),
+            "--from-records" => record_files.push(PathBuf::from(
+                iter.next().ok_or("--from-records needs a file")?,
+            )),
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -140,6 +154,14 @@ pub fn parse_datagen_args(args: &[String], seed_if_unset: u64) -> Result<Datagen
     if !pgns.is_empty() {
         let out = out.ok_or("--from-pgn needs --out")?;
         return Ok(DatagenCommand::FromPgn { inputs: pgns, out });
+    }
+    if !record_files.is_empty() {
+        let out = out.ok_or("--from-records needs --out")?;
+        return Ok(DatagenCommand::FromRecords {
+            game,
+            inputs: record_files,
+            out,
+        });
     }
     if nodes == 0 || threads == 0 || !(1..=65536).contains(&hash_mb) {
         return Err("--nodes and --threads must be at least 1, --hash 1..65536".into());
@@ -156,8 +178,8 @@ pub fn parse_datagen_args(args: &[String], seed_if_unset: u64) -> Result<Datagen
         DEFAULT_RANDOM_PLIES
     });
     let out = out.unwrap_or_else(|| match game {
-        DataGame::Chess => PathBuf::from("target/datagen/chess.bin"),
-        DataGame::Draughts => PathBuf::from("target/datagen/draughts.bin"),
+        DataGame::Chess => PathBuf::from("target/datagen/chess.games"),
+        DataGame::Draughts => PathBuf::from("target/datagen/draughts.games"),
     });
     Ok(DatagenCommand::Generate(GenerateOptions {
         game,
@@ -241,5 +263,17 @@ mod tests {
             parse_datagen_args(&args("--from-pgn g.pgn --from-pgn h.pgn --out d.bin"), 1),
             Ok(DatagenCommand::FromPgn { inputs, .. }) if inputs.len() == 2
         ));
+        assert!(parse_datagen_args(&args("--from-records r.bin"), 1).is_err());
+        assert_eq!(
+            parse_datagen_args(
+                &args("--game draughts --from-records r.bin --out d.games"),
+                1
+            ),
+            Ok(DatagenCommand::FromRecords {
+                game: DataGame::Draughts,
+                inputs: vec![PathBuf::from("r.bin")],
+                out: PathBuf::from("d.games"),
+            })
+        );
     }
 }

@@ -1,6 +1,8 @@
 //! One self-play game for training data, written once for every game: the engine plays
-//! both sides at a node budget per move, the positions worth learning from are kept with
-//! their search scores, and the game's result is attached when it ends.
+//! both sides at a node budget per move, and the game is written whole (its start, every
+//! move with the search score of the position it was played from, and the result) in the
+//! game file format of [`crate::nnue::game_file`], whose reader picks the positions worth
+//! learning from.
 //!
 //! A game ends by the rules (no legal move, a rule draw, a threefold repetition) or by
 //! adjudication: a decisive score that both sides agree on for several plies, or a long
@@ -8,13 +10,14 @@
 //! tuned to be almost never wrong, because a wrong result is a wrong label.
 
 use crate::engine::{Game, Limits, MoveList, Score, Searcher};
-use crate::nnue::data::{Outcome, TrainingRecord};
+use crate::nnue::data::Outcome;
+use crate::nnue::game_file::{encode_game, GameRecord, NO_SCORE};
 use crate::rng::Rng;
 
 /// What datagen needs of a game beyond the search's [`Game`].
 pub trait SelfPlay: Game {
-    /// The game's training record.
-    type Record: TrainingRecord;
+    /// The game's training record, which starts a game in a game file.
+    type Record: GameRecord<Board = Self, Move = Self::Move>;
     /// A score at least this large (game units) held for [`DECISIVE_PLIES`] plies in a
     /// row, by both sides, decides the game for the side it favours.
     const DECISIVE_SCORE: i32;
@@ -24,9 +27,6 @@ pub trait SelfPlay: Game {
     /// An opening scored beyond this by a first search is thrown away: a game decided
     /// before it starts teaches little.
     const OPENING_SCORE_LIMIT: i32;
-    /// Packs this position with its score and the result, both from the side to move's
-    /// view.
-    fn pack(&self, score: i16, outcome: Outcome) -> Self::Record;
 }
 
 /// Plies a decisive score must be held.
@@ -51,11 +51,11 @@ pub struct SelfPlayConfig {
 
 /// What one game produced.
 #[derive(Debug)]
-pub struct PlayedGame<R> {
-    /// The positions kept, each with the game's result from its side to move's view.
-    pub records: Vec<R>,
-    /// Plies played after the opening.
-    pub plies: usize,
+pub struct PlayedGame {
+    /// The game in the game file format.
+    pub bytes: Vec<u8>,
+    /// Positions written: one for each move played after the opening.
+    pub positions: usize,
 }
 
 /// A search score as a number for adjudication: mate scores count as very large.
@@ -134,28 +134,30 @@ fn limits<M>(config: &SelfPlayConfig) -> Limits<M> {
     }
 }
 
-/// Plays one game from `start` (with `hashes`, the positions before it) and returns its
-/// kept positions. The searcher's tables are cleared first, so a game depends only on its
-/// opening and the engine.
+/// Plays one game from `start` (with `hashes`, the positions before it) and returns it.
+/// The searcher's tables are cleared first, so a game depends only on its opening and the
+/// engine.
 pub fn play_game<G: SelfPlay>(
     searcher: &mut Searcher<G>,
     start: G,
     mut hashes: Vec<u64>,
     config: &SelfPlayConfig,
-) -> PlayedGame<G::Record> {
+) -> PlayedGame {
     searcher.clear();
-    let mut pos = start;
-    // Kept positions with their score and whether the first mover was to move.
-    let mut kept: Vec<(G, i16, bool)> = Vec::new();
+    let mut pos = start.clone();
+    // Each move's code with the score of the position it was played from; a move the
+    // format cannot write ends the record (never the game, whose result is still needed).
+    let mut moves: Vec<(u16, i16)> = Vec::new();
+    let mut writing = true;
     let mut first_to_move = true;
     let (mut decisive_run, mut decisive_sign, mut drawish_run) = (0u32, 0i32, 0u32);
-    let mut moves = MoveList::new();
+    let mut legal = MoveList::new();
     let mut plies = 0usize;
     // The result from the first mover's view.
     let result = loop {
         hashes.push(pos.hash());
-        moves.clear();
-        pos.legal_moves(&mut moves);
+        legal.clear();
+        pos.legal_moves(&mut legal);
         let stm_view = |outcome: Outcome| {
             if first_to_move {
                 outcome
@@ -163,7 +165,7 @@ pub fn play_game<G: SelfPlay>(
                 outcome.flip()
             }
         };
-        if moves.is_empty() {
+        if legal.is_empty() {
             break stm_view(if pos.no_moves_is_loss() {
                 Outcome::Loss
             } else {
@@ -213,24 +215,24 @@ pub fn play_game<G: SelfPlay>(
             break Outcome::Draw;
         }
 
-        if let Score::Value(v) = outcome.score {
-            if !pos.in_check() && !pos.is_noisy(best) {
-                let v = v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
-                kept.push((pos.clone(), v, first_to_move));
-            }
+        let stored = match outcome.score {
+            // NO_SCORE is i16::MIN, so a value is clamped short of it.
+            Score::Value(v) => v.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16,
+            Score::Win(_) | Score::Loss(_) => NO_SCORE,
+        };
+        match G::Record::move_code(&pos, best).filter(|_| writing) {
+            Some(code) => moves.push((code, stored)),
+            None => writing = false,
         }
         pos.play(best);
         first_to_move = !first_to_move;
         plies += 1;
     };
-    let records = kept
-        .iter()
-        .map(|(pos, score, first)| {
-            let outcome = if *first { result } else { result.flip() };
-            pos.pack(*score, outcome)
-        })
-        .collect();
-    PlayedGame { records, plies }
+    let first = G::Record::from_board(&start, 0, result);
+    PlayedGame {
+        bytes: encode_game(&first, &moves, NO_SCORE),
+        positions: moves.len(),
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,9 @@
 //! `tvilling datagen --stats FILE`: what a data file holds, to judge it before training:
-//! positions, results, how scores spread and how often each score band went on to win.
+//! games and positions, the positions the trainer learns from, their results, how scores
+//! spread and how often each score band went on to win.
 
-use crate::nnue::data::{read_records, DataError, Outcome, TrainingRecord};
+use crate::nnue::data::{DataError, Outcome};
+use crate::nnue::game_file::{read_positions, GameRecord};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -11,18 +13,33 @@ const BANDS: [i32; 12] = [
 ];
 
 /// The summary of `path` as text.
-pub fn summarise<R: TrainingRecord>(path: &Path) -> Result<String, DataError> {
-    let loaded = read_records::<R>(path)?;
+pub fn summarise<R: GameRecord>(path: &Path) -> Result<String, DataError> {
+    let (loaded, counts) = read_positions::<R>(path)?;
     let records = &loaded.records;
     let mut out = String::new();
     let n = records.len();
     let _ = writeln!(out, "file: {}", path.display());
-    let _ = writeln!(out, "positions: {n}");
+    match counts {
+        Some(counts) => {
+            let _ = writeln!(
+                out,
+                "games: {}, positions: {}, {:.1} a game",
+                counts.games,
+                counts.positions,
+                counts.positions as f64 / counts.games.max(1) as f64
+            );
+            let _ = writeln!(out, "training positions (quiet, scored): {n}");
+        }
+        None => {
+            let _ = writeln!(out, "positions: {n}");
+        }
+    }
     if loaded.trailing_bytes > 0 {
         let _ = writeln!(
             out,
-            "trailing bytes: {} (a partial record, ignored)",
-            loaded.trailing_bytes
+            "trailing bytes: {} (a partial {}, ignored)",
+            loaded.trailing_bytes,
+            if counts.is_some() { "game" } else { "record" }
         );
     }
     if n == 0 {
