@@ -181,7 +181,7 @@ fn check_draughts(net: &Arc<Network>, mut choices: impl Iterator<Item = u8>) {
         let mut evaluator = DraughtsEvaluator::with_network(Some(net.clone()));
         evaluator.start(&pos);
         for _ in 0..PLIES {
-            let scratch = tvilling::draughts::nnue::evaluate_from_scratch(net, &pos.position);
+            let scratch = tvilling::draughts::nnue::evaluate_from_scratch(net, &pos);
             assert_eq!(evaluator.evaluate(&pos), scratch);
             let mut moves = MoveList::new();
             legal_moves(&pos.position, &mut moves);

@@ -112,7 +112,7 @@ impl Game for SearchPosition {
     }
 
     fn evaluate(&self) -> i32 {
-        evaluate(&self.position)
+        evaluate(self)
     }
 
     /// Null moves are off until the search handles draughts' frequent zugzwang-like

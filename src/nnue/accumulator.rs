@@ -85,12 +85,12 @@ impl AccumulatorStack {
     }
 
     /// Starts a new path at a root whose active inputs are `active`.
-    pub fn start(&mut self, active: impl Iterator<Item = Input> + Clone) {
+    pub fn start(&mut self, active: &[Input]) {
         self.ply = 0;
         let h = self.net.hidden();
         let (first, second) = self.accumulators[..2 * h].split_at_mut(h);
-        accumulate(&self.net, active.clone().map(|i| i[0]), first);
-        accumulate(&self.net, active.map(|i| i[1]), second);
+        accumulate(&self.net, active.iter().map(|i| i[0]), first);
+        accumulate(&self.net, active.iter().map(|i| i[1]), second);
         self.fresh[0] = true;
     }
 
@@ -170,15 +170,10 @@ fn accumulate(net: &Network, active: impl Iterator<Item = u16>, acc: &mut [i16])
 
 /// The network's output for a position whose active inputs are `active`, computed from
 /// scratch: `mover` is the side to move's perspective (0 or 1).
-pub fn output_from_scratch(
-    net: &Network,
-    active: impl Iterator<Item = Input> + Clone,
-    mover: usize,
-    bucket: usize,
-) -> i32 {
+pub fn output_from_scratch(net: &Network, active: &[Input], mover: usize, bucket: usize) -> i32 {
     let mut us = vec![0; net.hidden()];
     let mut them = us.clone();
-    accumulate(net, active.clone().map(|i| i[mover]), &mut us);
-    accumulate(net, active.map(|i| i[1 - mover]), &mut them);
+    accumulate(net, active.iter().map(|i| i[mover]), &mut us);
+    accumulate(net, active.iter().map(|i| i[1 - mover]), &mut them);
     net.output(&us, &them, bucket)
 }

@@ -1,8 +1,9 @@
 //! The game-independent half of the evaluation network: the file format ([`format`]), the
 //! checked network ready for inference ([`network`]), a search thread's accumulators along
-//! its path ([`accumulator`]), the vector loops ([`simd`]) and the network in use, embedded
-//! or loaded from a file ([`slot`]). Each game brings its own inputs and says which a move
-//! changes (chess: `chess::nnue`).
+//! its path ([`accumulator`]) and the evaluator that drives them ([`evaluator`]), the
+//! vector loops ([`simd`]) and the network in use, embedded or loaded from a file
+//! ([`slot`]). Each game brings its own inputs and says which a move changes
+//! ([`evaluator::NetworkInputs`]; chess: `chess::nnue`).
 //!
 //! The training data ([`data`], [`game_file`]) and the inputs as the trainer sees
 //! them ([`features`]) live here too, below the rules that write them and the trainer that
@@ -10,6 +11,7 @@
 
 pub mod accumulator;
 pub mod data;
+pub mod evaluator;
 pub mod features;
 pub mod format;
 pub mod game_file;

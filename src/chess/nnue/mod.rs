@@ -9,6 +9,7 @@ pub mod network;
 #[cfg(test)]
 mod tests;
 
-pub use evaluator::{evaluate, evaluate_from_scratch, ChessEvaluator};
+pub use crate::nnue::evaluator::{evaluate, evaluate_from_scratch};
+pub use evaluator::ChessEvaluator;
 pub use features::{feature, output_bucket, Chess768, EVAL_SCALE, INPUTS, OUTPUT_BUCKETS};
 pub use network::{CHESS_NETWORK, EMBEDDED_NAME};

@@ -9,6 +9,7 @@ pub mod network;
 #[cfg(test)]
 mod tests;
 
-pub use evaluator::{evaluate, evaluate_from_scratch, DraughtsEvaluator};
+pub use crate::nnue::evaluator::{evaluate, evaluate_from_scratch};
+pub use evaluator::DraughtsEvaluator;
 pub use features::{feature, output_bucket, Draughts200, EVAL_SCALE, INPUTS, OUTPUT_BUCKETS};
 pub use network::{DRAUGHTS_NETWORK, EMBEDDED_NAME};

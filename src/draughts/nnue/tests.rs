@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::draughts::eval::geometry::mirror;
+use crate::draughts::state::DrawClocks;
 use crate::draughts::{Color, Position, SearchPosition};
 use crate::engine::{Evaluator, Game, MoveList};
 use crate::nnue::Network;
@@ -19,14 +20,16 @@ fn random_network(seed: u64, hidden: usize) -> Arc<Network> {
 }
 
 /// The same position seen from the other side: turned half round, colours swapped.
-fn mirrored(pos: &Position) -> Position {
+fn mirrored(pos: &SearchPosition) -> SearchPosition {
+    let pos = &pos.position;
     let kings = pos.kings(Color::White) | pos.kings(Color::Black);
-    Position::from_parts(
+    let position = Position::from_parts(
         mirror(pos.pieces(Color::Black)),
         mirror(pos.pieces(Color::White)),
         mirror(kings),
         pos.side().opponent(),
-    )
+    );
+    SearchPosition::new(position, DrawClocks::new(&position))
 }
 
 /// Walks at random up and down the game tree, evaluating at random moments, and checks
@@ -65,7 +68,7 @@ fn walk_and_compare(net: &Arc<Network>, walks: u64, steps: usize) -> (u32, usize
                 let current = path.last().unwrap();
                 assert_eq!(
                     evaluator.evaluate(current),
-                    evaluate_from_scratch(net, &current.position),
+                    evaluate_from_scratch(net, current),
                 );
             }
         }
@@ -94,8 +97,8 @@ fn colour_flipped_positions_evaluate_alike() {
         for _ in 0..120 {
             for n in [&net, &wider] {
                 assert_eq!(
-                    evaluate_from_scratch(n, &pos.position),
-                    evaluate_from_scratch(n, &mirrored(&pos.position))
+                    evaluate_from_scratch(n, &pos),
+                    evaluate_from_scratch(n, &mirrored(&pos))
                 );
             }
             moves.clear();
