@@ -14,5 +14,8 @@ pub mod options;
 pub mod plot;
 pub mod trainer;
 
+#[cfg(test)]
+mod tests;
+
 pub use options::{parse_train_args, TrainGame, TrainOptions, USAGE};
 pub use trainer::{train, EpochReport, TrainError};

@@ -7,7 +7,7 @@ pub const USAGE: &str =
     "usage: train --data FILE [--data FILE ...] --out DIR [--game chess|draughts]
              [--hidden N] [--epochs N] [--batch N] [--lr X] [--final-lr X] [--wdl X]
              [--decay X] [--mirror true|false] [--validation X | --validation-data FILE] [--threads N] [--seed S]
-             [--resume CHECKPOINT]";
+             [--resume CHECKPOINT] [--stop-after EPOCH]";
 
 /// The game whose records and inputs are trained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +54,9 @@ pub struct TrainOptions {
     pub seed: u64,
     /// A checkpoint to continue from.
     pub resume: Option<PathBuf>,
+    /// The epoch after which this run ends, leaving its checkpoint to resume from: a long
+    /// training in slices, between other uses of the machine.
+    pub stop_after: Option<u32>,
 }
 
 fn value<T: std::str::FromStr>(flag: &str, v: Option<&String>) -> Result<T, String> {
@@ -81,6 +84,7 @@ pub fn parse_train_args(args: &[String]) -> Result<TrainOptions, String> {
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         seed: 1,
         resume: None,
+        stop_after: None,
     };
     let mut iter = args.iter();
     while let Some(flag) = iter.next() {
@@ -110,6 +114,7 @@ pub fn parse_train_args(args: &[String]) -> Result<TrainOptions, String> {
             "--threads" => o.threads = value(flag, next)?,
             "--seed" => o.seed = value(flag, next)?,
             "--resume" => o.resume = Some(PathBuf::from(value::<String>(flag, next)?)),
+            "--stop-after" => o.stop_after = Some(value(flag, next)?),
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
@@ -154,6 +159,8 @@ mod tests {
         assert_eq!(o.game, TrainGame::Draughts);
         let o = parse_train_args(&args("--data a --out n --validation-data v.bin")).unwrap();
         assert_eq!(o.validation_data, Some(PathBuf::from("v.bin")));
+        let o = parse_train_args(&args("--data a --out n --stop-after 3")).unwrap();
+        assert_eq!(o.stop_after, Some(3));
         for bad in [
             "--out n",
             "--data a",

@@ -13,7 +13,7 @@ use crate::nnue::data::DataError;
 use crate::nnue::features::FeatureSet;
 use crate::nnue::format::write_network;
 use crate::nnue::game_file::read_positions;
-use crate::rng::Rng;
+use crate::rng::{derive_seed, Rng};
 use rayon::prelude::*;
 use std::fmt;
 use std::io::{IsTerminal, Write};
@@ -169,7 +169,7 @@ fn train_in_pool<F: FeatureSet>(o: &TrainOptions) -> Result<Vec<EpochReport>, Tr
         let mirrors: Vec<F::Record> = training.iter().filter_map(F::mirrored).collect();
         training.extend(mirrors);
     }
-    let training = &mut training[..];
+    let training = &training[..];
     if training.len() < o.batch {
         return Err(TrainError::Setup(format!(
             "{} training positions, fewer than one batch of {}",
@@ -221,13 +221,23 @@ fn train_in_pool<F: FeatureSet>(o: &TrainOptions) -> Result<Vec<EpochReport>, Tr
         )?;
     }
     let interactive = std::io::stderr().is_terminal();
-    for epoch in first_epoch..=o.epochs {
-        rng.shuffle(training);
+    // Each epoch's order depends only on the seed and the epoch, so a resumed run takes
+    // the same steps as one that was never stopped.
+    let mut order: Vec<u32> = Vec::with_capacity(training.len());
+    let mut batch_records: Vec<F::Record> = Vec::with_capacity(o.batch);
+    let last_epoch = o.stop_after.map_or(o.epochs, |e| e.min(o.epochs));
+    for epoch in first_epoch..=last_epoch {
+        order.clear();
+        order.extend(0..training.len() as u32);
+        Rng::new(derive_seed(o.seed, u64::from(epoch))).shuffle(&mut order);
         let started = Instant::now();
         let mut last_report = Instant::now();
         let mut loss_sum = 0.0f64;
         let mut lr = o.lr;
-        for (b, batch) in training.chunks_exact(o.batch).enumerate() {
+        for (b, indices) in order.chunks_exact(o.batch).enumerate() {
+            batch_records.clear();
+            batch_records.extend(indices.iter().map(|&i| training[i as usize]));
+            let batch = &batch_records[..];
             let step = adam.steps;
             lr = learning_rate(o, step, total_steps);
             let share = batch.len().div_ceil(threads);

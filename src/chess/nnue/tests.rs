@@ -1,17 +1,15 @@
 //! The fast path against the plain one: accumulators updated move by move along random
-//! walks agree with evaluations from scratch; colour-flipped positions evaluate alike; the
-//! quantised network agrees with the float network it came from; network files load, and
-//! damaged ones are refused.
+//! walks agree with evaluations from scratch; colour-flipped positions evaluate alike;
+//! network files load, and damaged ones are refused. (That the quantised network follows
+//! the float one is the trainer's test.)
 
 use super::*;
 use crate::chess::{chess960_start, Position};
 use crate::engine::{Evaluator, MoveList};
-use crate::nnue::data::Outcome;
 use crate::nnue::format::write_network;
 use crate::nnue::{FeatureSetId, Network, NetworkError, NetworkFileError, NetworkSlot};
 use crate::rng::Rng;
 use crate::train::export::quantise_network;
-use crate::train::gradient::evaluate as float_evaluate;
 use crate::train::model::{initial_parameters, Layout};
 use std::sync::Arc;
 
@@ -163,48 +161,6 @@ fn colour_flipped_positions_evaluate_alike() {
             pos.play(moves.as_slice()[rng.below(moves.len() as u64) as usize]);
         }
     }
-}
-
-/// Quantisation rounds each weight to 1/255 (first layer) or 1/64 (output): over a whole
-/// network that moves an evaluation by a few centipawns (measured: mean 4, worst 16 on
-/// this random network), never by a pawn.
-#[test]
-fn the_quantised_network_follows_the_float_one() {
-    let (net, params, layout) = random_network(21, 64);
-    let mut rng = Rng::new(4);
-    let mut moves = MoveList::new();
-    let mut worst = 0.0f32;
-    let mut total = 0.0f32;
-    let mut big = 0.0f32;
-    let mut compared = 0;
-    for start in positions() {
-        let mut pos = start;
-        for _ in 0..30 {
-            let record = crate::chess::PackedPosition::new(&pos, 0, Outcome::Draw);
-            let float = float_evaluate::<Chess768>(&params, &layout, &record);
-            let quantised = evaluate_from_scratch(&net, &pos) as f32;
-            worst = worst.max((float - quantised).abs());
-            total += (float - quantised).abs();
-            big = big.max(float.abs());
-            compared += 1;
-            moves.clear();
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            pos.play(moves.as_slice()[rng.below(moves.len() as u64) as usize]);
-        }
-    }
-    assert!(compared > 200);
-    let mean = total / compared as f32;
-    assert!(
-        big > 50.0,
-        "the float evaluations span more than rounding: {big}"
-    );
-    assert!(
-        mean <= 6.0 && worst <= 25.0,
-        "differences: mean {mean}, worst {worst} centipawns"
-    );
 }
 
 #[test]
