@@ -6,6 +6,8 @@
 #   make perft-bench-draughts
 #   make windows         tvilling.exe for Windows GUIs such as Arena (cross-built here)
 #   make windows-test    that .exe under Wine through python-chess (not part of `make test`)
+#   make dist            release archives for Linux (x86-64, aarch64) and Windows in dist/
+#   make portable-test   those builds under emulated older CPUs (not part of `make test`)
 #   make fuzz            each fuzz target for FUZZ_SECONDS (nightly + cargo-fuzz; not in `make test`)
 
 EXE ?= tvilling
@@ -20,7 +22,7 @@ PYTEST_ARGS ?= -q
 # instead of hanging CI. The longest test, a whole game on clocks, takes about a minute.
 PYTEST_TIMEOUT ?= 300
 
-.PHONY: all build test lint rust-test client-test venvs bench perft-bench perft-bench-draughts windows windows-test fuzz clean
+.PHONY: all build test lint rust-test client-test venvs bench perft-bench perft-bench-draughts windows windows-test dist portable-test fuzz clean
 
 all: build
 
@@ -72,19 +74,47 @@ perft-bench: build $(VENV)/.installed
 perft-bench-draughts: build
 	python3 scripts/perft_bench_draughts.py --engine $(BIN)
 
+# Binaries for other machines (scripts/portable.sh, docs/builds.md): built for a fixed CPU
+# level instead of this machine's, with the NNUE's AVX2 and AVX-512 loops chosen at run time.
+# x86-64-v2 runs on every x86-64 PC since about 2009, x86-64-v3 (AVX2) is faster on those
+# since about 2015. The Linux builds are static (musl).
+DIST_BUILDS := linux-x86-64-v2 linux-x86-64-v3 linux-aarch64 windows-x86-64-v2 windows-x86-64-v3
+PORTABLE_BUILDS ?= $(DIST_BUILDS)
+PORTABLE := target/portable/bin
+
 # Windows: the .exe and a test of it under Wine. Kept out of `make test`: Wine takes a
 # minute to set up and CI gains nothing from it that the Linux tests do not check.
 WINDOWS_EXE ?= tvilling.exe
+WINDOWS_BUILD ?= windows-x86-64-v2
 WINEPREFIX := $(abspath target/wineprefix)
 
 windows:
-	scripts/windows.sh $(abspath $(WINDOWS_EXE))
+	scripts/portable.sh $(WINDOWS_BUILD) $(abspath $(WINDOWS_EXE))
 
 windows-test: windows $(VENV)/.installed
 	@command -v wine >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -q wine wine64; } \
 		|| { echo "windows-test needs Wine: apt-get install wine wine64" >&2; exit 1; }
 	TVILLING_EXE=$(abspath $(WINDOWS_EXE)) WINEPREFIX=$(WINEPREFIX) $(VENV)/bin/python -m pytest \
 		--timeout=$(PYTEST_TIMEOUT) -v -s engine-tests/windows
+
+dist:
+	scripts/dist.sh $(DIST_BUILDS)
+
+# Each build under qemu-user with older CPUs than this machine's, against the native build,
+# and each x86-64 build's instructions read by objdump (engine-tests/portable). Out of
+# `make test`: five builds with fat LTO take about ten minutes on two cores.
+portable-test: $(VENV)/.installed
+	@{ command -v qemu-x86_64 && command -v qemu-aarch64; } >/dev/null \
+		|| { [ "$$(id -u)" = 0 ] && { apt-get install -y -q qemu-user || { apt-get update -q && apt-get install -y -q qemu-user; }; }; } \
+		|| { echo "portable-test needs qemu-user: apt-get install qemu-user" >&2; exit 1; }
+	$(CARGO) build --release
+	for build in $(PORTABLE_BUILDS); do \
+		case $$build in windows-*) exe=$$build.exe;; *) exe=$$build;; esac; \
+		scripts/portable.sh $$build $(PORTABLE)/$$exe || exit 1; \
+	done
+	TVILLING=$(abspath $(BIN)) TVILLING_PORTABLE=$(abspath $(PORTABLE)) \
+		TVILLING_PORTABLE_BUILDS="$(PORTABLE_BUILDS)" $(VENV)/bin/python -m pytest \
+		--timeout=$(PYTEST_TIMEOUT) $(PYTEST_ARGS) engine-tests/portable
 
 # Fuzzing (fuzz/, a crate of its own): each target in turn for FUZZ_SECONDS, with debug
 # assertions and overflow checks on. New inputs go to fuzz/corpus/<target> (not committed),
