@@ -12,10 +12,14 @@ up the last `info` line's nodes and time.
 Runs BASE and NEW alternately (the order flips every round, so drift in the machine's load
 falls on both), checks that each build prints the same node count every time, and reports
 each build's median nodes/second and the ratio NEW/BASE of the per-round ratios' median.
+It reports the same for the CPU seconds each run took (BASE/NEW, so above 1 is faster too):
+on cores shared with other work the wall clock also counts the time a run waits for a core,
+and the CPU ratio is the steadier of the two.
 A speed-only change must leave the node counts equal; the script says when they differ.
 """
 
 import argparse
+import os
 import re
 import statistics
 import subprocess
@@ -79,6 +83,12 @@ def draughts_bench(binary, depth):
     return nodes, int(nodes / seconds)
 
 
+def children_cpu():
+    """User and system CPU seconds of the finished child processes so far."""
+    times = os.times()
+    return times.children_user + times.children_system
+
+
 def bench(binary, depth):
     """Node count and nodes/second of one `bench` run."""
     out = subprocess.run(
@@ -102,28 +112,35 @@ def main():
 
     nodes = {args.base: set(), args.new: set()}
     speed = {args.base: [], args.new: []}
-    ratios = []
+    cpu = {args.base: [], args.new: []}
+    ratios, cpu_ratios = [], []
     for round_no in range(args.rounds):
         order = [args.base, args.new] if round_no % 2 == 0 else [args.new, args.base]
         got = {}
         for binary in order:
+            before = children_cpu()
             n, nps = measure(binary, depth)
+            cpu[binary].append(children_cpu() - before)
             nodes[binary].add(n)
             speed[binary].append(nps)
             got[binary] = nps
         ratios.append(got[args.new] / got[args.base])
+        cpu_ratios.append(cpu[args.base][-1] / cpu[args.new][-1])
         print(
             f"round {round_no + 1}: base {got[args.base]} nps, new {got[args.new]} nps, "
-            f"ratio {ratios[-1]:.3f}",
+            f"ratio {ratios[-1]:.3f}; cpu base {cpu[args.base][-1]:.2f} s, "
+            f"new {cpu[args.new][-1]:.2f} s, ratio {cpu_ratios[-1]:.3f}",
             flush=True,
         )
 
     for label, binary in (("base", args.base), ("new", args.new)):
         print(
             f"{label}: {binary} nodes {sorted(nodes[binary])} "
-            f"median {statistics.median(speed[binary]):.0f} nps"
+            f"median {statistics.median(speed[binary]):.0f} nps, "
+            f"{statistics.median(cpu[binary]):.2f} cpu s"
         )
     print(f"median ratio new/base: {statistics.median(ratios):.3f} over {args.rounds} rounds")
+    print(f"median cpu ratio base/new: {statistics.median(cpu_ratios):.3f}")
     if len(nodes[args.base]) != 1 or len(nodes[args.new]) != 1:
         print("node counts vary between runs of one build: bench is not deterministic")
         return 1
