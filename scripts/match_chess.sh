@@ -4,6 +4,7 @@
 #   scripts/match_chess.sh phalanx [games] [tc]      strength: 200 games at 10+0.1 by default
 #   scripts/match_chess.sh glaurung [games] [tc]
 #   scripts/match_chess.sh toga2 [games] [tc]        Toga II 3.0
+#   scripts/match_chess.sh ethereal [games] [tc]     Ethereal 12 (Debian's ethereal-chess)
 #   scripts/match_chess.sh sf2000 [games] [tc]       Stockfish 15.1 limited to UCI_Elo 2000
 #   scripts/match_chess.sh self-fast                 reliability: 100 games at 1+0.01 (self-play)
 #   scripts/match_chess.sh self-periods              reliability: 100 games at 40 moves in 10 s
@@ -18,7 +19,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 shared="$root/../shared"
 engine="${TVILLING:-$root/target/release/tvilling}"
 py="${PYTHON:-$root/target/venv/bin/python}"
-opponent="${1:?opponent: phalanx, glaurung, toga2, sf2000, self-fast or self-periods}"
+opponent="${1:?opponent: phalanx, glaurung, toga2, ethereal, sf2000, self-fast or self-periods}"
 games="${2:-200}"
 tc="${3:-10+0.1}"
 out="$root/target/matches"
@@ -31,6 +32,7 @@ case "$opponent" in
   glaurung) theirs=(--engine name=glaurung cmd=/usr/games/glaurung option.Threads=1 option.Hash=16 option.OwnBook=false) ;;
   toga2) theirs=(--engine name=toga2 cmd=/usr/games/toga2 "option.Number of Threads=1" option.Hash=16
                   option.OwnBook=false) ;;
+  ethereal) theirs=(--engine name=ethereal cmd=/usr/games/ethereal-chess option.Threads=1 option.Hash=16) ;;
   sf2000) theirs=(--engine name=sf2000 cmd=/usr/games/stockfish option.Threads=1 option.Hash=16
                    option.UCI_LimitStrength=true option.UCI_Elo=2000 "option.Move Overhead=100") ;;
   self-fast) games="${2:-100}"; tc="${3:-1+0.01}"
