@@ -19,39 +19,70 @@ pub const MAX_CHANGED: usize = simd::MAX_ROWS;
 pub type Input = [u16; 2];
 
 /// The inputs one step turned on and off, kept per perspective so each perspective's
-/// update reads one plain list of rows.
+/// update reads one plain list of rows; or, for a perspective whose inputs all changed
+/// (a chess king into another king bucket), every input of the new position.
 #[derive(Clone, Copy, Debug)]
 pub struct InputChanges {
     on: [[u16; MAX_CHANGED]; 2],
     off: [[u16; MAX_CHANGED]; 2],
-    on_len: u8,
-    off_len: u8,
+    on_len: [u8; 2],
+    off_len: [u8; 2],
+    /// Whether the perspective is computed afresh from `on` alone.
+    refresh: [bool; 2],
 }
 
 impl InputChanges {
     const NONE: InputChanges = InputChanges {
         on: [[0; MAX_CHANGED]; 2],
         off: [[0; MAX_CHANGED]; 2],
-        on_len: 0,
-        off_len: 0,
+        on_len: [0; 2],
+        off_len: [0; 2],
+        refresh: [false; 2],
     };
 
-    /// Records an input that became active.
+    /// Records an input that became active, for both perspectives.
     #[inline]
     pub fn turn_on(&mut self, input: Input) {
-        let at = usize::from(self.on_len);
-        self.on[0][at] = input[0];
-        self.on[1][at] = input[1];
-        self.on_len += 1;
+        self.turn_on_for(0, input[0]);
+        self.turn_on_for(1, input[1]);
     }
 
-    /// Records an input that stopped being active.
+    /// Records an input that stopped being active, for both perspectives.
     #[inline]
     pub fn turn_off(&mut self, input: Input) {
-        let at = usize::from(self.off_len);
-        self.off[0][at] = input[0];
-        self.off[1][at] = input[1];
-        self.off_len += 1;
+        self.turn_off_for(0, input[0]);
+        self.turn_off_for(1, input[1]);
+    }
+
+    /// Records an input that became active for `perspective` (0 or 1) only.
+    #[inline]
+    pub fn turn_on_for(&mut self, perspective: usize, index: u16) {
+        let at = &mut self.on_len[perspective];
+        self.on[perspective][usize::from(*at)] = index;
+        *at += 1;
+    }
+
+    /// Records an input that stopped being active for `perspective` (0 or 1) only.
+    #[inline]
+    pub fn turn_off_for(&mut self, perspective: usize, index: u16) {
+        let at = &mut self.off_len[perspective];
+        self.off[perspective][usize::from(*at)] = index;
+        *at += 1;
+    }
+
+    /// Marks `perspective` to be computed afresh; the caller then turns on each of its
+    /// inputs in the new position with [`Self::turn_on_for`].
+    #[inline]
+    pub fn refresh(&mut self, perspective: usize) {
+        self.refresh[perspective] = true;
+        self.on_len[perspective] = 0;
+        self.off_len[perspective] = 0;
+    }
+
+    fn clear(&mut self) {
+        self.on_len = [0; 2];
+        self.off_len = [0; 2];
+        self.refresh = [false; 2];
     }
 }
 
@@ -103,8 +134,7 @@ impl AccumulatorStack {
         }
         self.fresh[self.ply] = false;
         let changes = &mut self.changes[self.ply];
-        changes.on_len = 0;
-        changes.off_len = 0;
+        changes.clear();
         changes
     }
 
@@ -139,13 +169,14 @@ impl AccumulatorStack {
         let target = &mut rest[..2 * h];
         for perspective in 0..2 {
             let span = perspective * h..(perspective + 1) * h;
-            simd::update(
-                &mut target[span.clone()],
-                &source[span],
-                self.net.feature_weights(),
-                &changes.on[perspective][..usize::from(changes.on_len)],
-                &changes.off[perspective][..usize::from(changes.off_len)],
-            );
+            let on = &changes.on[perspective][..usize::from(changes.on_len[perspective])];
+            let off = &changes.off[perspective][..usize::from(changes.off_len[perspective])];
+            let from = if changes.refresh[perspective] {
+                self.net.bias()
+            } else {
+                &source[span.clone()]
+            };
+            simd::update(&mut target[span], from, self.net.feature_weights(), on, off);
         }
         self.fresh[ply] = true;
     }

@@ -4,19 +4,26 @@
 
 use super::accumulator::{AccumulatorStack, Input, InputChanges};
 use super::features::MAX_ACTIVE;
-use super::{Network, NetworkSlot};
+use super::{FeatureSetId, Network, NetworkSlot};
 use crate::engine::{Evaluator, MAX_PLY};
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-/// What a game tells its network about a position.
+/// What a game tells its network about a position. `features` is the feature set of the
+/// network in use: a game may have several (a chess network may bucket its inputs by the
+/// king's square).
 pub trait NetworkInputs: Sized {
     /// The slot of the network the game evaluates with.
     fn network_slot() -> &'static NetworkSlot;
     /// Calls `f` with every input the position sets (at most [`MAX_ACTIVE`]).
-    fn for_each_input(&self, f: impl FnMut(Input));
+    fn for_each_input(&self, features: FeatureSetId, f: impl FnMut(Input));
     /// Records in `changes` the inputs that differ between `parent` and `child`.
-    fn record_changes(parent: &Self, child: &Self, changes: &mut InputChanges);
+    fn record_changes(
+        features: FeatureSetId,
+        parent: &Self,
+        child: &Self,
+        changes: &mut InputChanges,
+    );
     /// The perspective of the side to move (0 or 1).
     fn mover(&self) -> usize;
     /// The output bucket.
@@ -26,10 +33,13 @@ pub trait NetworkInputs: Sized {
 }
 
 /// The inputs of `pos`, collected.
-fn active_inputs<G: NetworkInputs>(pos: &G) -> ([Input; MAX_ACTIVE], usize) {
+fn active_inputs<G: NetworkInputs>(
+    pos: &G,
+    features: FeatureSetId,
+) -> ([Input; MAX_ACTIVE], usize) {
     let mut inputs = [[0; 2]; MAX_ACTIVE];
     let mut len = 0;
-    pos.for_each_input(|input| {
+    pos.for_each_input(features, |input| {
         inputs[len] = input;
         len += 1;
     });
@@ -40,6 +50,8 @@ fn active_inputs<G: NetworkInputs>(pos: &G) -> ([Input; MAX_ACTIVE], usize) {
 pub struct NetworkEvaluator<G> {
     /// The network's accumulators (`None`: the hand-written evaluation).
     stack: Option<AccumulatorStack>,
+    /// The network's feature set.
+    features: FeatureSetId,
     game: PhantomData<fn(&G)>,
 }
 
@@ -48,6 +60,9 @@ impl<G: NetworkInputs> NetworkEvaluator<G> {
     /// the setting in force).
     pub fn with_network(net: Option<Arc<Network>>) -> Self {
         Self {
+            features: net
+                .as_ref()
+                .map_or(G::network_slot().features(), |net| net.shape().features),
             stack: net.map(|net| AccumulatorStack::new(net, MAX_PLY + 2)),
             game: PhantomData,
         }
@@ -61,7 +76,7 @@ impl<G: NetworkInputs> Evaluator<G> for NetworkEvaluator<G> {
 
     fn start(&mut self, root: &G) {
         if let Some(stack) = &mut self.stack {
-            let (inputs, len) = active_inputs(root);
+            let (inputs, len) = active_inputs(root, self.features);
             stack.start(&inputs[..len]);
         }
     }
@@ -69,7 +84,7 @@ impl<G: NetworkInputs> Evaluator<G> for NetworkEvaluator<G> {
     #[inline]
     fn push(&mut self, parent: &G, child: &G) {
         if let Some(stack) = &mut self.stack {
-            G::record_changes(parent, child, stack.push());
+            G::record_changes(self.features, parent, child, stack.push());
         }
     }
 
@@ -98,6 +113,6 @@ pub fn evaluate<G: NetworkInputs>(pos: &G) -> i32 {
 
 /// The evaluation of `pos` by `net` from scratch, for the side to move.
 pub fn evaluate_from_scratch<G: NetworkInputs>(net: &Network, pos: &G) -> i32 {
-    let (inputs, len) = active_inputs(pos);
+    let (inputs, len) = active_inputs(pos, net.shape().features);
     super::accumulator::output_from_scratch(net, &inputs[..len], pos.mover(), pos.output_bucket())
 }

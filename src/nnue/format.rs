@@ -41,13 +41,29 @@ pub enum FeatureSetId {
     /// International draughts: 200 inputs, side relative to the perspective × man or
     /// king × 50 squares.
     Draughts200 = 2,
+    /// Chess: the 768 inputs with the board mirrored left to right whenever the
+    /// perspective's king stands on the a-d files, so the king is always on e-h.
+    Chess768Mirrored = 3,
+    /// Chess: the mirrored 768 inputs once for each of 4 king buckets by the rank of the
+    /// perspective's king (first, second, third or fourth, fifth to eighth): 3,072 inputs.
+    Chess768KingBuckets4 = 4,
+}
+
+/// The game a feature set belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FeatureGame {
+    /// Chess.
+    Chess,
+    /// International draughts.
+    Draughts,
 }
 
 impl FeatureSetId {
     /// Inputs per perspective of this feature set.
-    pub fn inputs(self) -> usize {
+    pub const fn inputs(self) -> usize {
         match self {
-            Self::Chess768 => 768,
+            Self::Chess768 | Self::Chess768Mirrored => 768,
+            Self::Chess768KingBuckets4 => 4 * 768,
             Self::Draughts200 => 200,
         }
     }
@@ -55,8 +71,14 @@ impl FeatureSetId {
     /// Output buckets of this feature set: the game picks one by the pieces on the board,
     /// so a network must have exactly these.
     pub const fn buckets(self) -> usize {
+        8
+    }
+
+    /// The game whose positions the feature set reads.
+    pub fn game(self) -> FeatureGame {
         match self {
-            Self::Chess768 | Self::Draughts200 => 8,
+            Self::Draughts200 => FeatureGame::Draughts,
+            _ => FeatureGame::Chess,
         }
     }
 
@@ -64,6 +86,8 @@ impl FeatureSetId {
         match code {
             1 => Some(Self::Chess768),
             2 => Some(Self::Draughts200),
+            3 => Some(Self::Chess768Mirrored),
+            4 => Some(Self::Chess768KingBuckets4),
             _ => None,
         }
     }
@@ -122,7 +146,7 @@ pub enum NetworkError {
     Version(u32),
     /// A feature set this code does not know.
     FeatureSet(u32),
-    /// The feature set belongs to another game or another input count.
+    /// The feature set belongs to another game.
     WrongFeatureSet {
         /// What the caller needs.
         expected: FeatureSetId,
@@ -157,7 +181,8 @@ impl fmt::Display for NetworkError {
             Self::WrongFeatureSet { expected, found } => {
                 write!(
                     f,
-                    "network is for {found:?} inputs, this game needs {expected:?}"
+                    "network is for {found:?} inputs, this game needs {:?} inputs",
+                    expected.game()
                 )
             }
             Self::Activation(code) => write!(f, "unknown activation {code}"),
@@ -188,7 +213,8 @@ fn u64_at(bytes: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
 }
 
-/// Reads and checks a network file for the feature set `expected`.
+/// Reads and checks a network file for the game of the feature set `expected` (any of
+/// that game's feature sets).
 pub fn read_network(
     bytes: &[u8],
     expected: FeatureSetId,
@@ -205,7 +231,7 @@ pub fn read_network(
     }
     let code = u32_at(bytes, 8);
     let features = FeatureSetId::from_u32(code).ok_or(NetworkError::FeatureSet(code))?;
-    if features != expected {
+    if features.game() != expected.game() {
         return Err(NetworkError::WrongFeatureSet {
             expected,
             found: features,
@@ -387,6 +413,18 @@ mod tests {
         hidden[16] = 17;
         assert!(matches!(read(&hidden), Err(NetworkError::Shape(_))));
         assert!(read(b"garbage that is long enough to look like a header, but is text").is_err());
+    }
+
+    #[test]
+    fn any_feature_set_of_the_game_is_read() {
+        let mut weights = tiny();
+        weights.shape.features = FeatureSetId::Chess768Mirrored;
+        let bytes = write_network(&weights);
+        assert_eq!(read_network(&bytes, FeatureSetId::Chess768), Ok(weights));
+        assert!(matches!(
+            read_network(&bytes, FeatureSetId::Draughts200),
+            Err(NetworkError::WrongFeatureSet { .. })
+        ));
     }
 
     #[test]

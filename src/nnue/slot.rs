@@ -39,6 +39,11 @@ impl NetworkSlot {
         }
     }
 
+    /// The feature set the slot was made for (its networks may have any of the game's).
+    pub fn features(&self) -> FeatureSetId {
+        self.features
+    }
+
     /// The network searches use now (`None`: evaluate by hand).
     pub fn current(&self) -> Option<Arc<Network>> {
         match &*self.choice.read().unwrap_or_else(|e| e.into_inner()) {

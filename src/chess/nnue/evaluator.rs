@@ -1,23 +1,31 @@
 //! What the chess network sees of a position: one input per piece, and per move the
 //! pieces that moved, read off the two positions' bitboards rather than off the move, so
 //! castling (Chess960 included), en passant and promotions need no code of their own.
+//! Under a king-relative feature set a king move that changes how its side sees the board
+//! (another king bucket, or the other half of the board) renews that side's inputs whole.
 
-use super::features::{feature, output_bucket};
+use super::features::{output_bucket, View};
 use super::network::CHESS_NETWORK;
 use crate::chess::{Color, Piece, PieceKind, Position, Square};
 use crate::nnue::accumulator::{Input, InputChanges};
 use crate::nnue::evaluator::{NetworkEvaluator, NetworkInputs};
-use crate::nnue::NetworkSlot;
+use crate::nnue::{FeatureSetId, NetworkSlot};
 
 /// The chess evaluation of a search thread.
 pub type ChessEvaluator = NetworkEvaluator<Position>;
 
+/// How White and Black see `pos` under `features`.
+#[inline]
+fn views(features: FeatureSetId, pos: &Position) -> [View; 2] {
+    Color::BOTH.map(|c| View::new(features, c, pos.king_square(c)))
+}
+
 /// The input `piece` on `sq` sets, for White's perspective and Black's.
 #[inline]
-fn input(piece: Piece, sq: Square) -> Input {
+fn input(views: [View; 2], piece: Piece, sq: Square) -> Input {
     [
-        feature(Color::White, piece, sq) as u16,
-        feature(Color::Black, piece, sq) as u16,
+        views[0].feature(Color::White, piece, sq) as u16,
+        views[1].feature(Color::Black, piece, sq) as u16,
     ]
 }
 
@@ -26,27 +34,61 @@ impl NetworkInputs for Position {
         &CHESS_NETWORK
     }
 
-    fn for_each_input(&self, mut f: impl FnMut(Input)) {
+    fn for_each_input(&self, features: FeatureSetId, mut f: impl FnMut(Input)) {
+        let views = views(features, self);
         for color in Color::BOTH {
             for kind in PieceKind::ALL {
                 let piece = Piece::new(kind, color);
-                self.pieces(kind, color).for_each(|sq| f(input(piece, sq)));
+                self.pieces(kind, color)
+                    .for_each(|sq| f(input(views, piece, sq)));
             }
         }
     }
 
     #[inline]
-    fn record_changes(parent: &Position, child: &Position, changes: &mut InputChanges) {
-        for color in Color::BOTH {
-            for kind in PieceKind::ALL {
-                let before = parent.pieces(kind, color);
-                let after = child.pieces(kind, color);
-                let piece = Piece::new(kind, color);
-                for sq in before & !after {
-                    changes.turn_off(input(piece, sq));
+    fn record_changes(
+        features: FeatureSetId,
+        parent: &Position,
+        child: &Position,
+        changes: &mut InputChanges,
+    ) {
+        let before = views(features, parent);
+        let after = views(features, child);
+        if before == after {
+            for color in Color::BOTH {
+                for kind in PieceKind::ALL {
+                    let (old, new) = (parent.pieces(kind, color), child.pieces(kind, color));
+                    let piece = Piece::new(kind, color);
+                    for sq in old & !new {
+                        changes.turn_off(input(after, piece, sq));
+                    }
+                    for sq in new & !old {
+                        changes.turn_on(input(after, piece, sq));
+                    }
                 }
-                for sq in after & !before {
-                    changes.turn_on(input(piece, sq));
+            }
+            return;
+        }
+        for (p, perspective) in Color::BOTH.into_iter().enumerate() {
+            let view = after[p];
+            if before[p] != view {
+                changes.refresh(p);
+            }
+            for color in Color::BOTH {
+                for kind in PieceKind::ALL {
+                    let (old, new) = (parent.pieces(kind, color), child.pieces(kind, color));
+                    let piece = Piece::new(kind, color);
+                    let index = |sq| view.feature(perspective, piece, sq) as u16;
+                    if before[p] != view {
+                        new.for_each(|sq| changes.turn_on_for(p, index(sq)));
+                        continue;
+                    }
+                    for sq in old & !new {
+                        changes.turn_off_for(p, index(sq));
+                    }
+                    for sq in new & !old {
+                        changes.turn_on_for(p, index(sq));
+                    }
                 }
             }
         }

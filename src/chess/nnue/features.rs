@@ -1,14 +1,15 @@
 //! Chess inputs of the network: 768 per perspective, one for each (colour relative to the
 //! perspective, piece kind, square), the square mirrored vertically for Black so both
-//! perspectives see their own pieces coming up the board. The output bucket grows with
-//! the material on the board.
+//! perspectives see their own pieces coming up the board; in the king-relative feature
+//! sets also mirrored left to right so the perspective's king stands on the e-h files, and
+//! repeated once per king bucket. The output bucket grows with the material on the board.
 
-use crate::chess::{Color, PackedPosition, Piece, Square};
-use crate::nnue::data::TrainingRecord;
+use crate::chess::{Color, PackedPosition, Piece, PieceKind, Square};
 use crate::nnue::features::{ActiveFeatures, FeatureSet};
 use crate::nnue::FeatureSetId;
+use std::marker::PhantomData;
 
-/// Inputs per perspective.
+/// Inputs per perspective of the plain feature set.
 pub const INPUTS: usize = 768;
 /// Output buckets, by the number of pieces on the board (the file format checks that a
 /// network has exactly these).
@@ -16,15 +17,59 @@ pub const OUTPUT_BUCKETS: usize = FeatureSetId::Chess768.buckets();
 /// Centipawns per unit of network output (the sigmoid's scale in training).
 pub const EVAL_SCALE: i32 = 400;
 
-/// The input `piece` on `sq` sets for `perspective`.
+/// How one perspective sees the board under a feature set: which block of inputs its king
+/// bucket uses, and how squares are turned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct View {
+    /// First input of the king bucket's block.
+    base: usize,
+    /// XOR applied to square indices: 56 turns the board for Black, 7 mirrors the files.
+    flip: usize,
+}
+
+impl View {
+    /// The view of `perspective`, whose king stands on `king`, under `features`.
+    #[inline]
+    pub fn new(features: FeatureSetId, perspective: Color, king: Square) -> Self {
+        let turn = match perspective {
+            Color::White => 0,
+            Color::Black => 56,
+        };
+        let king = king.index() ^ turn;
+        let mirror = if king % 8 < 4 { 7 } else { 0 };
+        match features {
+            FeatureSetId::Chess768Mirrored => Self {
+                base: 0,
+                flip: turn ^ mirror,
+            },
+            FeatureSetId::Chess768KingBuckets4 => Self {
+                base: 768 * KING_BUCKETS_4[king / 8],
+                flip: turn ^ mirror,
+            },
+            _ => Self {
+                base: 0,
+                flip: turn,
+            },
+        }
+    }
+
+    /// The input `piece` on `sq` sets for `perspective` seen this way.
+    #[inline]
+    pub fn feature(self, perspective: Color, piece: Piece, sq: Square) -> usize {
+        let relative = usize::from(piece.color != perspective);
+        self.base + relative * 384 + piece.kind.index() * 64 + (sq.index() ^ self.flip)
+    }
+}
+
+/// The king bucket of `Chess768KingBuckets4` by the king's rank from its own side.
+const KING_BUCKETS_4: [usize; 8] = [0, 1, 2, 2, 3, 3, 3, 3];
+
+/// The input `piece` on `sq` sets for `perspective` in the plain feature set.
 #[inline]
 pub fn feature(perspective: Color, piece: Piece, sq: Square) -> usize {
-    let relative = usize::from(piece.color != perspective);
-    let sq = match perspective {
-        Color::White => sq.index(),
-        Color::Black => sq.index() ^ 56,
-    };
-    relative * 384 + piece.kind.index() * 64 + sq
+    // The plain feature set ignores where the king stands.
+    let any_king = Square::new(0);
+    View::new(FeatureSetId::Chess768, perspective, any_king).feature(perspective, piece, sq)
 }
 
 /// The output bucket of a position with `pieces` pieces (kings included, 2..=32).
@@ -33,25 +78,63 @@ pub fn output_bucket(pieces: u32) -> usize {
     ((pieces as usize).saturating_sub(2) / 4).min(OUTPUT_BUCKETS - 1)
 }
 
-/// Chess as the trainer sees it.
-pub struct Chess768;
+/// A chess feature set as the trainer sees it, named by its marker type.
+pub struct ChessFeatures<Id>(PhantomData<Id>);
 
-impl FeatureSet for Chess768 {
-    type Record = PackedPosition;
+/// Marks a chess feature set.
+pub trait ChessFeatureId: Send + Sync + 'static {
+    /// The feature set.
+    const ID: FeatureSetId;
+}
+
+/// Marker of [`FeatureSetId::Chess768`].
+pub struct Plain;
+/// Marker of [`FeatureSetId::Chess768Mirrored`].
+pub struct Mirrored;
+/// Marker of [`FeatureSetId::Chess768KingBuckets4`].
+pub struct KingBuckets4;
+
+impl ChessFeatureId for Plain {
     const ID: FeatureSetId = FeatureSetId::Chess768;
-    const INPUTS: usize = INPUTS;
+}
+impl ChessFeatureId for Mirrored {
+    const ID: FeatureSetId = FeatureSetId::Chess768Mirrored;
+}
+impl ChessFeatureId for KingBuckets4 {
+    const ID: FeatureSetId = FeatureSetId::Chess768KingBuckets4;
+}
+
+/// The plain chess inputs, as the trainer sees them.
+pub type Chess768 = ChessFeatures<Plain>;
+
+impl<Id: ChessFeatureId> FeatureSet for ChessFeatures<Id> {
+    type Record = PackedPosition;
+    const ID: FeatureSetId = Id::ID;
+    const INPUTS: usize = Id::ID.inputs();
     const BUCKETS: usize = OUTPUT_BUCKETS;
     const SCALE: f32 = EVAL_SCALE as f32;
 
     fn active_features(record: &PackedPosition, out: &mut ActiveFeatures) {
         let us = record.side_to_move();
+        let mut kings = [Square::new(0); 2];
+        for (sq, piece) in record.pieces() {
+            if piece.kind == PieceKind::King {
+                kings[piece.color.index()] = sq;
+            }
+        }
+        let ours = View::new(Id::ID, us, kings[us.index()]);
+        let theirs = View::new(Id::ID, us.flip(), kings[us.flip().index()]);
         out.len = 0;
         for (sq, piece) in record.pieces() {
-            out.push(feature(us, piece, sq), feature(us.flip(), piece, sq));
+            out.push(
+                ours.feature(us, piece, sq),
+                theirs.feature(us.flip(), piece, sq),
+            );
         }
     }
 
     fn bucket(record: &PackedPosition) -> usize {
+        use crate::nnue::data::TrainingRecord;
         output_bucket(record.piece_count())
     }
 

@@ -6,6 +6,7 @@
 use super::*;
 use crate::chess::{chess960_start, Position};
 use crate::engine::{Evaluator, MoveList};
+use crate::nnue::features::FeatureSet;
 use crate::nnue::format::write_network;
 use crate::nnue::{FeatureSetId, Network, NetworkError, NetworkFileError, NetworkSlot};
 use crate::rng::Rng;
@@ -24,13 +25,18 @@ const STARTS: [&str; 6] = [
     "1r2k1r1/pp1p1pPp/8/2pP4/8/8/PpPP1P1P/1R2K1R1 w GBgb c6 0 1",
 ];
 
-/// A network with random weights of the trainer's initial scale, quantised, with the
-/// float parameters it came from.
-fn random_network(seed: u64, hidden: usize) -> (Arc<Network>, Vec<f32>, Layout) {
-    let layout = Layout::new(INPUTS, hidden, OUTPUT_BUCKETS);
+/// A network of feature set `F` with random weights of the trainer's initial scale,
+/// quantised, with the float parameters it came from.
+fn random_network_of<F: FeatureSet>(seed: u64, hidden: usize) -> (Arc<Network>, Vec<f32>, Layout) {
+    let layout = Layout::new(F::INPUTS, hidden, OUTPUT_BUCKETS);
     let params = initial_parameters(&layout, &mut Rng::new(seed));
-    let net = Network::new(quantise_network::<Chess768>(&params, &layout)).unwrap();
+    let net = Network::new(quantise_network::<F>(&params, &layout)).unwrap();
     (Arc::new(net), params, layout)
+}
+
+/// A network of the plain feature set, see [`random_network_of`].
+fn random_network(seed: u64, hidden: usize) -> (Arc<Network>, Vec<f32>, Layout) {
+    random_network_of::<Chess768>(seed, hidden)
 }
 
 fn positions() -> Vec<Position> {
@@ -103,6 +109,74 @@ fn incremental_updates_match_a_refresh() {
     walk_and_compare(&wider, 1000, 6);
 }
 
+/// Under the king-relative feature sets a king move may renew a side's inputs whole:
+/// those updates must agree with evaluations from scratch too.
+#[test]
+fn incremental_updates_match_a_refresh_with_king_relative_inputs() {
+    let (mirrored, _, _) = random_network_of::<ChessFeatures<Mirrored>>(13, 64);
+    walk_and_compare(&mirrored, 3000, 7);
+    let (buckets, _, _) = random_network_of::<ChessFeatures<KingBuckets4>>(14, 64);
+    walk_and_compare(&buckets, 3000, 8);
+}
+
+/// The same position with the files mirrored (a <-> h), without castling rights.
+fn mirrored_files(pos: &Position) -> Position {
+    let fen = pos.to_fen();
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let board: Vec<String> = fields[0]
+        .split('/')
+        .map(|rank| rank.chars().rev().collect())
+        .collect();
+    let ep = match fields[3] {
+        "-" => "-".to_string(),
+        sq => format!("{}{}", (b'h' - (sq.as_bytes()[0] - b'a')) as char, &sq[1..]),
+    };
+    Position::from_fen(&format!(
+        "{} {} - {ep} {} {}",
+        board.join("/"),
+        fields[1],
+        fields[4],
+        fields[5]
+    ))
+    .unwrap()
+}
+
+/// The king-relative feature sets see a position and its mirror image alike: each side
+/// sees its own king on the e-h files.
+#[test]
+fn king_relative_inputs_see_mirrored_positions_alike() {
+    let (mirrored, _, _) = random_network_of::<ChessFeatures<Mirrored>>(15, 32);
+    let (buckets, _, _) = random_network_of::<ChessFeatures<KingBuckets4>>(16, 32);
+    let (plain, _, _) = random_network(17, 32);
+    let mut rng = Rng::new(10);
+    let mut moves = MoveList::new();
+    let mut plain_differs = 0;
+    for start in positions() {
+        let mut pos = start;
+        for _ in 0..40 {
+            let image = mirrored_files(&pos);
+            for n in [&mirrored, &buckets] {
+                assert_eq!(
+                    evaluate_from_scratch(n, &pos),
+                    evaluate_from_scratch(n, &image),
+                    "{}",
+                    pos.to_fen()
+                );
+            }
+            plain_differs += usize::from(
+                evaluate_from_scratch(&plain, &pos) != evaluate_from_scratch(&plain, &image),
+            );
+            moves.clear();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves.as_slice()[rng.below(moves.len() as u64) as usize]);
+        }
+    }
+    assert!(plain_differs > 100, "{plain_differs}");
+}
+
 /// The same position with colours swapped and the board turned upside down.
 fn mirrored(pos: &Position) -> Position {
     let fen = pos.to_fen();
@@ -140,12 +214,13 @@ fn mirrored(pos: &Position) -> Position {
 fn colour_flipped_positions_evaluate_alike() {
     let (net, _, _) = random_network(3, 32);
     let (wider, _, _) = random_network(4, 256);
+    let (buckets, _, _) = random_network_of::<ChessFeatures<KingBuckets4>>(5, 32);
     let mut rng = Rng::new(9);
     let mut moves = MoveList::new();
     for start in positions() {
         let mut pos = start;
         for _ in 0..40 {
-            for n in [&net, &wider] {
+            for n in [&net, &wider, &buckets] {
                 assert_eq!(
                     evaluate_from_scratch(n, &pos),
                     evaluate_from_scratch(n, &mirrored(&pos)),

@@ -8,7 +8,7 @@ use crate::draughts::square::number_of;
 use crate::draughts::{Color, SearchPosition};
 use crate::nnue::accumulator::{Input, InputChanges};
 use crate::nnue::evaluator::{NetworkEvaluator, NetworkInputs};
-use crate::nnue::NetworkSlot;
+use crate::nnue::{FeatureSetId, NetworkSlot};
 
 /// The draughts evaluation of a search thread.
 pub type DraughtsEvaluator = NetworkEvaluator<SearchPosition>;
@@ -42,7 +42,7 @@ impl NetworkInputs for SearchPosition {
         &DRAUGHTS_NETWORK
     }
 
-    fn for_each_input(&self, mut f: impl FnMut(Input)) {
+    fn for_each_input(&self, _: FeatureSetId, mut f: impl FnMut(Input)) {
         for color in COLORS {
             bits(self.position.men(color)).for_each(|bit| f(input(color, false, bit)));
             bits(self.position.kings(color)).for_each(|bit| f(input(color, true, bit)));
@@ -50,7 +50,7 @@ impl NetworkInputs for SearchPosition {
     }
 
     #[inline]
-    fn record_changes(parent: &Self, child: &Self, changes: &mut InputChanges) {
+    fn record_changes(_: FeatureSetId, parent: &Self, child: &Self, changes: &mut InputChanges) {
         let (before, after) = (&parent.position, &child.position);
         for color in COLORS {
             for (king, old, new) in [
