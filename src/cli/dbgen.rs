@@ -1,13 +1,10 @@
 //! `tvilling dbgen [--pieces N] [--dir DIR] [--threads N]`: generates the draughts
 //! endgame databases a directory lacks, class by class, with a line of progress each.
 
-use crate::draughts::egdb::{default_egdb_dir, Database};
+use crate::draughts::egdb::{default_egdb_dir, Database, MAX_DB_PIECES};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Instant;
-
-/// Most pieces a database may have here (the tables of 6 would need many gigabytes).
-pub const MAX_DB_PIECES: u32 = 5;
 
 const USAGE: &str = "usage: tvilling dbgen [--pieces N] [--dir DIR] [--threads N]";
 

@@ -9,5 +9,5 @@ mod perft;
 pub use bench::{bench, run_bench, BenchError, BenchReport, DEFAULT_BENCH_DEPTH};
 pub use bench_positions::BENCH_FENS;
 pub use datagen::run_datagen;
-pub use dbgen::{run_dbgen, DbgenError, MAX_DB_PIECES};
+pub use dbgen::{run_dbgen, DbgenError};
 pub use perft::run_perft;

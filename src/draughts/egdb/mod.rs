@@ -21,6 +21,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+/// Most pieces a database may have here (the tables of 6 would need many gigabytes).
+pub const MAX_DB_PIECES: u32 = 5;
+
 /// Where the databases live unless a directory is given: `$TVILLING_EGDB`, else
 /// `$XDG_DATA_HOME/tvilling/egdb`, else `~/.local/share/tvilling/egdb`, else `./egdb`.
 pub fn default_egdb_dir() -> PathBuf {

@@ -7,8 +7,7 @@ use std::path::PathBuf;
 
 use super::initiator::{play_match, InitiatorError, MatchTerms};
 use super::server::serve;
-use crate::cli::MAX_DB_PIECES;
-use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO};
+use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO, MAX_DB_PIECES};
 use crate::draughts::nnue::DRAUGHTS_NETWORK;
 use crate::draughts::Color;
 use crate::engine::Searcher;

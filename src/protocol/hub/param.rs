@@ -7,8 +7,7 @@
 
 use super::error::HubError;
 use super::output::hub_value;
-use crate::cli::MAX_DB_PIECES;
-use crate::draughts::egdb::{default_egdb_dir, GENERATE_UP_TO};
+use crate::draughts::egdb::{default_egdb_dir, GENERATE_UP_TO, MAX_DB_PIECES};
 use crate::draughts::variant::{Variant, DECLARED_NAMES};
 
 /// Transposition-table size declared to the GUI, in megabytes; the session allocates it at
