@@ -2,7 +2,7 @@
 """uci_timing.py - two UCI measurements that belong in a benchmark, not in unit tests.
 
   smp   time to a fixed depth with Threads=2 against Threads=1 over the 45 `bench`
-        positions (read from src/cli/bench_positions.rs); prints each speed-up, their
+        positions (read from src/chess/bench_positions.rs); prints each speed-up, their
         median and geometric mean, and the ratio of the summed times.
   stop  median and 95th percentile time from `stop` to `bestmove` over N tries of
         `go infinite` from varied positions.
@@ -40,7 +40,7 @@ FENS = [
 
 def bench_fens():
     """The FENs of `tvilling bench`, in its order."""
-    source = (ROOT / "src" / "cli" / "bench_positions.rs").read_text()
+    source = (ROOT / "src" / "chess" / "bench_positions.rs").read_text()
     table = source[source.index("BENCH_FENS"):]
     return re.findall(r'^\s*"([^"]+)",', table, re.MULTILINE)
 

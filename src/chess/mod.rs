@@ -4,6 +4,7 @@
 //! [`crate::engine::Game`] implementation in `game.rs`.
 
 mod attacks;
+mod bench_positions;
 mod bitboard;
 mod castling;
 pub mod eval;
@@ -31,6 +32,7 @@ pub use attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
     rook_attacks,
 };
+pub use bench_positions::{bench_positions, BENCH_FENS, DEFAULT_BENCH_DEPTH};
 pub use bitboard::Bitboard;
 pub use castling::{CastleSide, CastlingRights};
 pub use fen::{FenError, START_FEN};

@@ -1,34 +1,10 @@
-//! `tvilling bench [depth]` (also the UCI command `bench`): a fixed-depth search of every
-//! position in [`BENCH_FENS`], ending in OpenBench's two lines `Nodes searched: N` and
-//! `Nodes/second: N`.
-//!
-//! The node count is the engine's signature: one thread, a fresh 16 MB table and cleared
-//! history tables for each position make it depend only on the code, never on what ran
-//! before, so two builds that search alike print the same number.
+//! `tvilling bench [depth]`: the chess bench ([`crate::engine::bench`] over
+//! [`BENCH_FENS`](crate::chess::BENCH_FENS)) on stdout, the engine's node-count signature.
 
-use super::bench_positions::BENCH_FENS;
-use crate::chess::{move_to_uci, Position};
-use crate::engine::{Limits, Searcher};
-use crate::protocol::uci::output::nodes_per_second;
+use crate::chess::{bench_positions, move_to_uci, Position, DEFAULT_BENCH_DEPTH};
+use crate::engine::bench;
 use std::fmt;
-use std::io::{self, Write};
-use std::time::Duration;
-
-/// Depth searched when none is given: 3.7 M nodes, about 7-10 s for the whole list in
-/// release with the tuned evaluation (retune when the evaluation changes the tree).
-pub const DEFAULT_BENCH_DEPTH: u32 = 13;
-
-/// Transposition-table size for every bench search.
-const BENCH_HASH_MB: usize = 16;
-
-/// What one bench run measured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BenchReport {
-    /// Nodes over all positions.
-    pub nodes: u64,
-    /// Search time over all positions.
-    pub elapsed: Duration,
-}
+use std::io;
 
 /// Why `tvilling bench` could not run.
 #[derive(Debug)]
@@ -73,79 +49,15 @@ pub fn run_bench(args: &[String]) -> Result<(), BenchError> {
         },
         _ => return Err(BenchError::Usage("too many arguments".to_string())),
     };
-    bench(depth, &mut io::stdout().lock())?;
+    let roots = bench_positions().map_err(BenchError::Fen)?;
+    let show = |root: &Position, mv| move_to_uci(mv, root.is_chess960());
+    bench(&roots, depth, &mut io::stdout().lock(), show)?;
     Ok(())
-}
-
-/// Searches every bench position to `depth`, writing one line per position and then the
-/// totals.
-pub fn bench(depth: u32, out: &mut impl Write) -> Result<BenchReport, BenchError> {
-    let mut searcher = Searcher::<Position>::new();
-    searcher.set_threads(1);
-    searcher.set_hash_mb(BENCH_HASH_MB);
-    let mut total = BenchReport {
-        nodes: 0,
-        elapsed: Duration::ZERO,
-    };
-    for (i, fen) in BENCH_FENS.iter().enumerate() {
-        let root = Position::from_fen(fen).map_err(|e| BenchError::Fen(format!("{fen}: {e}")))?;
-        searcher.clear();
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let outcome = searcher.search_sync(root.clone(), Vec::new(), limits);
-        total.nodes += outcome.nodes;
-        total.elapsed += outcome.elapsed;
-        let best = outcome.best.map_or_else(
-            || "0000".to_string(),
-            |mv| move_to_uci(mv, root.is_chess960()),
-        );
-        writeln!(
-            out,
-            "position {:>2}/{}: bestmove {best} nodes {}",
-            i + 1,
-            BENCH_FENS.len(),
-            outcome.nodes
-        )?;
-    }
-    writeln!(out)?;
-    writeln!(out, "Nodes searched: {}", total.nodes)?;
-    writeln!(
-        out,
-        "Nodes/second: {}",
-        nodes_per_second(total.nodes, total.elapsed)
-    )?;
-    out.flush()?;
-    Ok(total)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_bench_fen_is_read_back_unchanged() {
-        assert!(BENCH_FENS.len() >= 40);
-        for fen in BENCH_FENS {
-            let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-            assert_eq!(pos.to_fen(), fen);
-        }
-    }
-
-    #[test]
-    fn bench_node_count_is_deterministic() {
-        let mut first = Vec::new();
-        let mut second = Vec::new();
-        let a = bench(3, &mut first).unwrap();
-        let b = bench(3, &mut second).unwrap();
-        assert!(a.nodes > 0);
-        assert_eq!(a.nodes, b.nodes);
-        let text = String::from_utf8(first).unwrap();
-        let last: Vec<&str> = text.lines().rev().take(2).collect();
-        assert_eq!(last[1], format!("Nodes searched: {}", a.nodes));
-        assert!(last[0].starts_with("Nodes/second: "));
-    }
 
     #[test]
     fn bad_depth_is_a_usage_error() {

@@ -4,6 +4,7 @@
 //!
 //! Nothing in here may name chess or draughts; a game plugs in through [`Game`].
 
+mod bench;
 mod control;
 mod evaluator;
 mod game;
@@ -23,12 +24,13 @@ mod test_game;
 mod time;
 mod tt;
 
+pub use bench::{bench, BenchReport};
 pub use evaluator::{Evaluator, PositionEvaluator};
 pub use game::{structure_key, Game, TableValue};
 pub use limits::{Clock, Limits};
 pub use movelist::{MoveList, MAX_MOVES};
 pub use params::{SearchParams, MATE, MAX_PLY, TABLE_WIN};
-pub use report::{Bound, Score, SearchEvent, SearchInfo, SearchResult};
+pub use report::{nodes_per_second, Bound, Score, SearchEvent, SearchInfo, SearchResult};
 pub use searcher::{SearchOutcome, Searcher, SEARCH_STACK_BYTES};
 pub use strength::Handicap;
 pub use time::TimeManager;

@@ -69,3 +69,27 @@ pub enum SearchEvent<M> {
     /// The search is over; exactly one per started search.
     Done(SearchResult<M>),
 }
+
+/// Nodes per second, 0 before any time has passed.
+pub fn nodes_per_second(nodes: u64, elapsed: Duration) -> u64 {
+    let micros = elapsed.as_micros();
+    if micros == 0 {
+        return 0;
+    }
+    u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nps_without_division_by_zero() {
+        assert_eq!(nodes_per_second(12345, Duration::ZERO), 0);
+        assert_eq!(nodes_per_second(1000, Duration::from_millis(1)), 1_000_000);
+        assert_eq!(
+            nodes_per_second(u64::MAX, Duration::from_micros(1)),
+            u64::MAX
+        );
+    }
+}

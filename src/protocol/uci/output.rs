@@ -6,7 +6,7 @@
 //! (and Chess960 castling notation stays the session's decision).
 
 use super::wdl::Wdl;
-use crate::engine::{Bound, Score, SearchInfo, SearchResult};
+use crate::engine::{nodes_per_second, Bound, Score, SearchInfo, SearchResult};
 use std::fmt::Write;
 
 /// The `id` lines of the `uci` answer: name with version, then author.
@@ -57,15 +57,6 @@ pub fn score_text(score: Score) -> String {
         // A loss in p plies ends with their move: p / 2 of ours (p is even; odd rounds up).
         Score::Loss(plies) => format!("mate -{}", plies.div_ceil(2)),
     }
-}
-
-/// Nodes per second, 0 before any time has passed.
-pub fn nodes_per_second(nodes: u64, elapsed: std::time::Duration) -> u64 {
-    let micros = elapsed.as_micros();
-    if micros == 0 {
-        return 0;
-    }
-    u64::try_from(u128::from(nodes) * 1_000_000 / micros).unwrap_or(u64::MAX)
 }
 
 /// One search `info` line; `wdl` is appended after the score when `UCI_ShowWDL` is on.
@@ -191,13 +182,7 @@ mod tests {
     }
 
     #[test]
-    fn nps_without_division_by_zero() {
-        assert_eq!(nodes_per_second(12345, Duration::ZERO), 0);
-        assert_eq!(nodes_per_second(1000, Duration::from_millis(1)), 1_000_000);
-        assert_eq!(
-            nodes_per_second(u64::MAX, Duration::from_micros(1)),
-            u64::MAX
-        );
+    fn nps_before_any_time_has_passed_is_zero() {
         let mut i = info(Score::Value(0), Bound::Exact);
         i.elapsed = Duration::ZERO;
         assert!(info_line(&i, None, show).contains("nps 0 hashfull 42 time 0"));

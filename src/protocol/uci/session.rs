@@ -36,10 +36,10 @@ use super::{
 use crate::chess::eval::explain;
 use crate::chess::nnue::{evaluate_from_scratch, CHESS_NETWORK, EMBEDDED_NAME};
 use crate::chess::syzygy;
+use crate::chess::{bench_positions, DEFAULT_BENCH_DEPTH};
 use crate::chess::{move_to_uci, parse_uci_move, Color, Move, Position};
 use crate::cli::datagen::genfens;
-use crate::cli::{bench, DEFAULT_BENCH_DEPTH};
-use crate::engine::{SearchEvent, SearchResult, Searcher};
+use crate::engine::{bench, SearchEvent, SearchResult, Searcher};
 use crate::nnue::NetworkFileError;
 use crate::protocol::clock_lag::ClockLag;
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
@@ -215,8 +215,13 @@ impl<W: Write> Session<W> {
             }
             UciCommand::Bench { depth } => {
                 self.finish_search()?;
-                if let Err(e) = bench(depth.unwrap_or(DEFAULT_BENCH_DEPTH), &mut self.out) {
-                    self.error(&e.to_string())?;
+                match bench_positions() {
+                    Ok(roots) => {
+                        let depth = depth.unwrap_or(DEFAULT_BENCH_DEPTH);
+                        let show = |root: &Position, mv| move_to_uci(mv, root.is_chess960());
+                        bench(&roots, depth, &mut self.out, show)?;
+                    }
+                    Err(e) => self.error(&format!("bench position rejected: {e}"))?,
                 }
             }
             UciCommand::Display => {
