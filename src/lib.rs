@@ -8,6 +8,7 @@
 //! - [`protocol`] holds the front ends (UCI, Hub, DXP) that turn text or frames into commands
 //!   for the search and its results back into text.
 //! - [`cli`] holds the command-line tools (`perft`, `bench`, `datagen`).
+//! - [`selfplay`] is the engine playing itself, for `datagen` and the UCI command `genfens`.
 //! - [`train`] holds the training data format and the network trainer behind `bin/train`.
 
 // Every public item carries a doc line; with clippy's `-D warnings` a missing one fails CI.
@@ -20,4 +21,5 @@ pub mod engine;
 pub mod nnue;
 pub mod protocol;
 pub mod rng;
+pub mod selfplay;
 pub mod train;

@@ -7,25 +7,21 @@
 //! appended to the output in one write, so a killed run keeps all its finished games and
 //! runs with different seeds can be concatenated.
 
-mod chess;
 mod convert;
-mod draughts;
-mod genfens;
 mod options;
-mod selfplay;
 mod stats;
 
 pub use convert::{comment_score, convert_pgn, record_as_game, Converted};
-pub use genfens::{genfens, GenfensRequest};
 pub use options::{parse_datagen_args, DataGame, DatagenCommand, GenerateOptions, Target};
-pub use selfplay::{play_game, SelfPlay, SelfPlayConfig};
 
 use crate::engine::{Searcher, SEARCH_STACK_BYTES};
 use crate::nnue::data::read_records;
 use crate::nnue::data::DataError;
 use crate::nnue::game_file::{GameRecord, GameWriter};
 use crate::rng::{derive_seed, Rng};
-use selfplay::draw_opening;
+use crate::selfplay::{
+    chess_starts, draughts_starts, draw_opening, play_game, SelfPlay, SelfPlayConfig,
+};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -113,7 +109,7 @@ pub fn run_datagen(args: &[String]) -> Result<(), DatagenError> {
                         .load_file(path)
                         .map_err(|e| DatagenError::Setup(e.to_string()))?;
                 }
-                let starts = chess::chess_starts(options.book.as_deref(), options.frc)
+                let starts = chess_starts(options.book.as_deref(), options.frc)
                     .map_err(DatagenError::Setup)?;
                 generate(&options, &starts)
             }
@@ -123,8 +119,8 @@ pub fn run_datagen(args: &[String]) -> Result<(), DatagenError> {
                         .load_file(path)
                         .map_err(|e| DatagenError::Setup(e.to_string()))?;
                 }
-                let starts = draughts::draughts_starts(options.book.as_deref())
-                    .map_err(DatagenError::Setup)?;
+                let starts =
+                    draughts_starts(options.book.as_deref()).map_err(DatagenError::Setup)?;
                 generate(&options, &starts)
             }
         },

@@ -10,7 +10,7 @@
 use super::error::{echo, UciError};
 use super::go::{parse_go, GoCommand, GoParse};
 use super::position::{parse_position, PositionCommand};
-use crate::cli::datagen::GenfensRequest;
+use crate::selfplay::GenfensRequest;
 use std::path::PathBuf;
 use vampirc_uci::UciMessage;
 

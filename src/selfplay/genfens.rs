@@ -3,7 +3,7 @@
 //! that throws away openings already decided), reproducible from the seed.
 
 use super::chess::chess_starts;
-use super::selfplay::{draw_opening, SelfPlayConfig};
+use super::game::{draw_opening, SelfPlayConfig};
 use crate::chess::Position;
 use crate::engine::Searcher;
 use crate::rng::{derive_seed, Rng};

@@ -1,6 +1,6 @@
 //! Chess self-play: where its games start and what each kept position becomes.
 
-use super::selfplay::SelfPlay;
+use super::game::SelfPlay;
 use crate::chess::{chess960_start, read_openings, PackedPosition, Position, CHESS960_POSITIONS};
 use std::path::Path;
 

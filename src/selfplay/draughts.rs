@@ -1,6 +1,6 @@
 //! Draughts self-play: where its games start and what each kept position becomes.
 
-use super::selfplay::SelfPlay;
+use super::game::SelfPlay;
 use crate::draughts::notation::parse_position;
 use crate::draughts::packed::PackedDraughts;
 use crate::draughts::state::DrawClocks;
