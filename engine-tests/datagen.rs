@@ -137,7 +137,13 @@ fn starts_from_books_and_chess960() {
 fn bad_arguments_and_files_are_errors() {
     let dir = scratch("errors");
     let (ok, _, err) = datagen(&["--games", "x"]);
-    assert!(!ok && err.contains("usage"), "{err}");
+    assert!(
+        !ok && err.contains("invalid value 'x' for '--games"),
+        "{err}"
+    );
+    let (ok, _, err) = datagen(&["--game", "draughts", "--frc"]);
+    assert!(!ok && err.contains("--frc is for chess"), "{err}");
+    assert!(err.contains("Usage: tvilling datagen"), "{err}");
     let (ok, _, err) = datagen(&["--book", "/no/such/book.pgn", "--games", "1"]);
     assert!(!ok && err.contains("cannot read"), "{err}");
     let junk = dir.join("junk.bin");

@@ -7,7 +7,7 @@
 //! - [`nnue`] is the evaluation network shared by both games (so far its file format).
 //! - [`protocol`] holds the front ends (UCI, Hub, DXP) that turn text or frames into commands
 //!   for the search and its results back into text.
-//! - [`cli`] holds the command-line tools (`perft`, `bench`, `datagen`).
+//! - [`cli`] holds the command-line tools (`bench`, `perft`, `datagen`, `dbgen`).
 //! - [`selfplay`] is the engine playing itself, for `datagen` and the UCI command `genfens`.
 //! - [`train`] holds the training data format and the network trainer behind `bin/train`.
 

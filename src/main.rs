@@ -1,22 +1,74 @@
-//! Entry point: chooses the front end from the first argument and nothing else.
+//! Entry point: the one command line. Each front end and tool declares its own flags
+//! beside its code; this file only gathers them into subcommands and runs the one asked for.
 
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
+use tvilling::cli::{self, BenchArgs, DatagenArgs, DbgenArgs, PerftArgs};
+use tvilling::protocol::dxp::cli::DxpArgs;
+use tvilling::protocol::hub::args::HubArgs;
+
+// A flag given twice takes its last value (`args_override_self`, which clap propagates to
+// every subcommand), as the hand-written parsers did: scripts pass defaults, then override.
+/// tvilling: one search, two games. Without a command it is a UCI chess engine.
+#[derive(Parser)]
+#[command(name = "tvilling", version, args_override_self = true)]
+struct Tvilling {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// The UCI chess engine on stdin/stdout (the default).
+    Uci,
+    /// The Hub international-draughts engine on stdin/stdout.
+    Hub(HubArgs),
+    /// DamExchange draughts over TCP: follow (listen), or initiate a match (--connect).
+    Dxp(DxpArgs),
+    /// The chess bench: node count (the engine's signature) and speed.
+    Bench(BenchArgs),
+    /// Counts the legal-move tree of a chess or draughts position.
+    Perft(PerftArgs),
+    /// Self-play training data; --stats summarises a data file, --from-pgn converts games.
+    Datagen(DatagenArgs),
+    /// Makes the draughts endgame databases a directory lacks.
+    Dbgen(DbgenArgs),
+}
+
+/// Ends the process with a usage error of `subcommand`, written by clap as it writes its
+/// own: for the flag combinations it cannot check by itself.
+fn usage_error(subcommand: &str, message: String) -> ! {
+    let mut command = Tvilling::command();
+    command.build();
+    match command.find_subcommand_mut(subcommand) {
+        Some(sub) => sub.error(ErrorKind::ArgumentConflict, message).exit(),
+        None => command.error(ErrorKind::ArgumentConflict, message).exit(),
+    }
+}
 
 fn main() -> ExitCode {
     // Logging goes to stderr and is silent unless RUST_LOG asks for it: stdout is protocol only.
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("off"))
         .target(env_logger::Target::Stderr)
         .init();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("dxp") => tvilling::protocol::dxp::cli::run(&args[1..]).map_err(|e| e.to_string()),
-        Some("hub") => tvilling::protocol::hub::session::run(&args[1..]).map_err(|e| e.to_string()),
-        Some("perft") => tvilling::cli::run_perft(&args[1..]).map_err(|e| e.to_string()),
-        Some("datagen") => tvilling::cli::run_datagen(&args[1..]).map_err(|e| e.to_string()),
-        Some("dbgen") => tvilling::cli::run_dbgen(&args[1..]).map_err(|e| e.to_string()),
-        Some("bench") => tvilling::cli::run_bench(&args[1..]).map_err(|e| e.to_string()),
-        Some(other) => Err(format!("unknown command {other:?}")),
-        None => return tvilling::protocol::uci::run(),
+    let result = match Tvilling::parse().command {
+        None | Some(Command::Uci) => return tvilling::protocol::uci::run(),
+        Some(Command::Hub(args)) => {
+            tvilling::protocol::hub::session::run(args).map_err(|e| e.to_string())
+        }
+        Some(Command::Dxp(args)) => {
+            tvilling::protocol::dxp::cli::run(args).map_err(|e| e.to_string())
+        }
+        Some(Command::Bench(args)) => cli::run_bench(&args).map_err(|e| e.to_string()),
+        Some(Command::Perft(args)) => cli::run_perft(&args).map_err(|e| e.to_string()),
+        Some(Command::Datagen(args)) => {
+            let command = args
+                .into_command(cli::datagen::clock_seed())
+                .unwrap_or_else(|why| usage_error("datagen", why));
+            cli::run_datagen(command).map_err(|e| e.to_string())
+        }
+        Some(Command::Dbgen(args)) => cli::run_dbgen(&args).map_err(|e| e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -24,5 +76,26 @@ fn main() -> ExitCode {
             eprintln!("tvilling: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Tvilling::command().debug_assert();
+    }
+
+    #[test]
+    fn no_command_and_uci_both_start_the_uci_engine() {
+        let parse = |args: &[&str]| Tvilling::try_parse_from(args).map(|t| t.command);
+        assert!(matches!(parse(&["tvilling"]), Ok(None)));
+        assert!(matches!(
+            parse(&["tvilling", "uci"]),
+            Ok(Some(Command::Uci))
+        ));
+        assert!(parse(&["tvilling", "chess"]).is_err());
     }
 }

@@ -1,18 +1,32 @@
 //! `tvilling dbgen [--pieces N] [--dir DIR] [--threads N]`: generates the draughts
 //! endgame databases a directory lacks, class by class, with a line of progress each.
 
+use super::arg::at_least_one;
 use crate::draughts::egdb::{default_egdb_dir, Database, MAX_DB_PIECES};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Instant;
 
-const USAGE: &str = "usage: tvilling dbgen [--pieces N] [--dir DIR] [--threads N]";
+/// The command line of `tvilling dbgen`.
+#[derive(clap::Args, Debug)]
+pub struct DbgenArgs {
+    /// Make the tables of up to N pieces.
+    #[arg(long, value_name = "N", default_value_t = 4,
+          value_parser = clap::value_parser!(u32).range(2..=i64::from(MAX_DB_PIECES)))]
+    pub pieces: u32,
+    /// Where the tables go [default: $TVILLING_EGDB, else the user's data directory].
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+    /// Worker threads [default: one per core].
+    #[arg(long, value_name = "N", value_parser = at_least_one::<usize>)]
+    pub threads: Option<usize>,
+}
 
 /// Why `tvilling dbgen` stopped.
 #[derive(Debug)]
 pub enum DbgenError {
-    /// Bad arguments.
-    Usage(String),
+    /// The worker threads could not be started.
+    Threads(String),
     /// A table could not be written or an existing one read.
     Table(String),
 }
@@ -20,45 +34,24 @@ pub enum DbgenError {
 impl fmt::Display for DbgenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Usage(why) => write!(f, "{why}\n{USAGE}"),
-            Self::Table(why) => f.write_str(why),
+            Self::Threads(why) | Self::Table(why) => f.write_str(why),
         }
     }
 }
 
 impl std::error::Error for DbgenError {}
 
-/// Runs `tvilling dbgen ARGS`.
-pub fn run_dbgen(args: &[String]) -> Result<(), DbgenError> {
-    let mut pieces = 4;
-    let mut dir = default_egdb_dir();
-    let mut threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut iter = args.iter();
-    while let Some(flag) = iter.next() {
-        let value = iter
-            .next()
-            .ok_or_else(|| DbgenError::Usage(format!("{flag} needs a value")))?;
-        let number = || {
-            value
-                .parse::<u32>()
-                .map_err(|_| DbgenError::Usage(format!("{flag} {value:?} is not a number")))
-        };
-        match flag.as_str() {
-            "--pieces" => pieces = number()?,
-            "--dir" => dir = PathBuf::from(value),
-            "--threads" => threads = number()? as usize,
-            other => return Err(DbgenError::Usage(format!("unknown argument {other:?}"))),
-        }
-    }
-    if !(2..=MAX_DB_PIECES).contains(&pieces) || threads == 0 {
-        return Err(DbgenError::Usage(format!(
-            "--pieces must be 2..={MAX_DB_PIECES} and --threads at least 1"
-        )));
-    }
+/// Runs `tvilling dbgen`.
+pub fn run_dbgen(args: &DbgenArgs) -> Result<(), DbgenError> {
+    let pieces = args.pieces;
+    let dir = args.dir.clone().unwrap_or_else(default_egdb_dir);
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| DbgenError::Usage(format!("cannot start {threads} threads: {e}")))?;
+        .map_err(|e| DbgenError::Threads(format!("cannot start {threads} threads: {e}")))?;
     eprintln!(
         "dbgen: tables of up to {pieces} pieces in {} ({threads} threads)",
         dir.display()

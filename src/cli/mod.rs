@@ -1,11 +1,13 @@
-//! Command-line tools besides the protocols: `perft`, `bench`, `datagen` and `dbgen`.
+//! Command-line tools besides the protocols: `bench`, `perft`, `datagen` and `dbgen`. Each tool's flags are a clap struct beside it; `main.rs` gathers them into
+//! the one command line.
 
+mod arg;
 mod bench;
 pub mod datagen;
 mod dbgen;
 mod perft;
 
-pub use bench::{run_bench, BenchError};
-pub use datagen::run_datagen;
-pub use dbgen::{run_dbgen, DbgenError};
-pub use perft::run_perft;
+pub use bench::{run_bench, BenchArgs, BenchError};
+pub use datagen::{run_datagen, DatagenArgs};
+pub use dbgen::{run_dbgen, DbgenArgs, DbgenError};
+pub use perft::{run_perft, PerftArgs};

@@ -10,7 +10,7 @@ use std::fmt;
 
 use crate::draughts::variant::{Variant, DECLARED_NAMES};
 
-/// What went wrong on the perft command line.
+/// What went wrong: the position could not be read.
 #[derive(Debug)]
 pub struct PerftCliError(pub String);
 
@@ -24,77 +24,63 @@ impl std::error::Error for PerftCliError {}
 
 /// The game whose tree is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum GameKind {
+pub enum GameKind {
+    /// Chess (standard or Chess960).
     Chess,
+    /// International draughts, on its fast move generator.
     Draughts,
+    /// Another draughts variant.
     Variant(Variant),
 }
 
-/// Parsed command line.
-#[derive(Debug)]
-struct PerftArgs {
-    game: GameKind,
-    divide: bool,
-    depth: u32,
-    position: Option<String>,
-}
-
-const USAGE: &str =
-    "usage: tvilling perft [--game chess|draughts|<draughts variant>] [--divide] <depth> [position]";
-
-fn parse_args(args: &[String]) -> Result<PerftArgs, PerftCliError> {
-    let mut game = GameKind::Chess;
-    let mut divide = false;
-    let mut rest = Vec::new();
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        match arg.as_str() {
-            "--divide" => divide = true,
-            "--game" => {
-                game = match iter.next().map(String::as_str) {
-                    Some("chess") => GameKind::Chess,
-                    Some("draughts") => GameKind::Draughts,
-                    other => match other.and_then(Variant::from_name) {
-                        Some(variant) => GameKind::Variant(variant),
-                        None => {
-                            return Err(PerftCliError(format!(
-                                "unknown game {:?}: expected chess, draughts or one of {}",
-                                other.unwrap_or(""),
-                                DECLARED_NAMES.join(", ")
-                            )))
-                        }
-                    },
-                }
-            }
-            _ => rest.push(arg.clone()),
-        }
+/// Reads `--game`: chess, draughts or a draughts variant's Hub name.
+fn parse_game(name: &str) -> Result<GameKind, String> {
+    match name {
+        "chess" => Ok(GameKind::Chess),
+        "draughts" => Ok(GameKind::Draughts),
+        _ => Variant::from_name(name)
+            .map(GameKind::Variant)
+            .ok_or_else(|| {
+                format!(
+                    "unknown game: expected chess, draughts or one of {}",
+                    DECLARED_NAMES.join(", ")
+                )
+            }),
     }
-    let depth_text = rest
-        .first()
-        .ok_or_else(|| PerftCliError(format!("missing depth\n{USAGE}")))?;
-    let depth = depth_text
-        .parse::<u32>()
-        .map_err(|_| PerftCliError(format!("depth {depth_text:?} is not a number\n{USAGE}")))?;
-    let position = if rest.len() > 1 {
-        Some(rest[1..].join(" "))
-    } else {
-        None
-    };
-    Ok(PerftArgs {
-        game,
-        divide,
-        depth,
-        position,
-    })
 }
 
-/// Runs the perft tool with the arguments after `perft`, printing to stdout.
-pub fn run_perft(args: &[String]) -> Result<(), PerftCliError> {
-    let args = parse_args(args)?;
+/// The command line of `tvilling perft`.
+///
+/// It derives `Parser` (not only `Args`) so that its tests can parse it alone.
+#[derive(clap::Parser, Debug)]
+pub struct PerftArgs {
+    /// chess, draughts, or a draughts variant as the Hub `variant` parameter names it
+    /// (russian, bt, ...).
+    #[arg(long, value_name = "GAME", default_value = "chess", value_parser = parse_game)]
+    pub game: GameKind,
+    /// Print each root move's count before the total.
+    #[arg(long)]
+    pub divide: bool,
+    /// Plies to count.
+    pub depth: u32,
+    /// The position: a FEN (chess), a Hub string or FEN (draughts) [default: the start].
+    #[arg(value_name = "POSITION")]
+    pub position: Vec<String>,
+}
+
+impl PerftArgs {
+    /// The position's words joined again, `None` for the start position.
+    fn position(&self) -> Option<String> {
+        (!self.position.is_empty()).then(|| self.position.join(" "))
+    }
+}
+
+/// Runs `tvilling perft`, printing to stdout.
+pub fn run_perft(args: &PerftArgs) -> Result<(), PerftCliError> {
     match args.game {
-        GameKind::Chess => run_chess(&args),
-        GameKind::Draughts => run_draughts(&args),
-        GameKind::Variant(variant) => run_variant(&args, variant),
+        GameKind::Chess => run_chess(args),
+        GameKind::Draughts => run_draughts(args),
+        GameKind::Variant(variant) => run_variant(args, variant),
     }
 }
 
@@ -103,7 +89,8 @@ pub fn run_perft(args: &[String]) -> Result<(), PerftCliError> {
 /// castling as king takes rook (`e1h1`); any other position prints `e1g1`.
 fn run_chess(args: &PerftArgs) -> Result<(), PerftCliError> {
     use crate::chess::{divide, move_to_uci, perft, Position, START_FEN};
-    let fen = args.position.as_deref().unwrap_or(START_FEN);
+    let position = args.position();
+    let fen = position.as_deref().unwrap_or(START_FEN);
     let pos = Position::from_fen(fen).map_err(|e| PerftCliError(format!("bad FEN: {e}")))?;
     let nodes = if args.divide {
         let mut total = 0;
@@ -122,7 +109,7 @@ fn run_chess(args: &PerftArgs) -> Result<(), PerftCliError> {
 
 fn run_draughts(args: &PerftArgs) -> Result<(), PerftCliError> {
     use crate::draughts::{notation, Position};
-    let pos = match &args.position {
+    let pos = match &args.position() {
         Some(text) => notation::parse_position(text).map_err(|e| PerftCliError(e.to_string()))?,
         None => Position::start(),
     };
@@ -142,7 +129,7 @@ fn run_draughts(args: &PerftArgs) -> Result<(), PerftCliError> {
 
 fn run_variant(args: &PerftArgs, variant: Variant) -> Result<(), PerftCliError> {
     use crate::draughts::variant::{divide, move_to_hub, parse_position, perft, VariantPosition};
-    let pos = match &args.position {
+    let pos = match &args.position() {
         Some(text) => parse_position(variant, text).map_err(|e| PerftCliError(e.to_string()))?,
         None => VariantPosition::start(variant),
     };
@@ -163,41 +150,30 @@ fn run_variant(args: &PerftArgs, variant: Variant) -> Result<(), PerftCliError> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
 
-    fn strings(args: &[&str]) -> Vec<String> {
-        args.iter().map(|s| s.to_string()).collect()
+    fn parse_args(args: &[&str]) -> Result<PerftArgs, clap::Error> {
+        PerftArgs::try_parse_from(std::iter::once(&"perft").chain(args))
     }
 
     #[test]
     fn parses_game_divide_depth_and_position() {
-        let a = parse_args(&strings(&[
-            "--game", "draughts", "--divide", "3", "W:W31:B1",
-        ]))
-        .unwrap();
+        let a = parse_args(&["--game", "draughts", "--divide", "3", "W:W31:B1"]).unwrap();
         assert_eq!(a.game, GameKind::Draughts);
         assert!(a.divide);
         assert_eq!(a.depth, 3);
-        assert_eq!(a.position.as_deref(), Some("W:W31:B1"));
-        let b = parse_args(&strings(&[
-            "2",
-            "8/8/8/8/8/8/8/K6k",
-            "w",
-            "-",
-            "-",
-            "0",
-            "1",
-        ]))
-        .unwrap();
+        assert_eq!(a.position().as_deref(), Some("W:W31:B1"));
+        let b = parse_args(&["2", "8/8/8/8/8/8/8/K6k", "w", "-", "-", "0", "1"]).unwrap();
         assert_eq!(b.game, GameKind::Chess);
-        assert_eq!(b.position.as_deref(), Some("8/8/8/8/8/8/8/K6k w - - 0 1"));
+        assert_eq!(b.position().as_deref(), Some("8/8/8/8/8/8/8/K6k w - - 0 1"));
     }
 
     #[test]
     fn rejects_bad_arguments() {
-        assert!(parse_args(&strings(&[])).is_err());
-        assert!(parse_args(&strings(&["x"])).is_err());
-        assert!(parse_args(&strings(&["--game", "go", "3"])).is_err());
-        let russian = parse_args(&strings(&["--game", "russian", "3"])).unwrap();
+        assert!(parse_args(&[]).is_err());
+        assert!(parse_args(&["x"]).is_err());
+        assert!(parse_args(&["--game", "go", "3"]).is_err());
+        let russian = parse_args(&["--game", "russian", "3"]).unwrap();
         assert_eq!(russian.game, GameKind::Variant(Variant::Russian));
     }
 }

@@ -12,7 +12,7 @@ mod options;
 mod stats;
 
 pub use convert::{comment_score, convert_pgn, record_as_game, Converted};
-pub use options::{parse_datagen_args, DataGame, DatagenCommand, GenerateOptions, Target};
+pub use options::{clock_seed, DataGame, DatagenArgs, DatagenCommand, GenerateOptions, Target};
 
 use crate::engine::{Searcher, SEARCH_STACK_BYTES};
 use crate::nnue::data::read_records;
@@ -34,8 +34,6 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(10);
 /// Why `tvilling datagen` stopped with an error.
 #[derive(Debug)]
 pub enum DatagenError {
-    /// The arguments are wrong.
-    Usage(String),
     /// The opening file or the thread pool could not be set up, or a PGN is unreadable.
     Setup(String),
     /// Reading or writing data failed.
@@ -45,7 +43,6 @@ pub enum DatagenError {
 impl fmt::Display for DatagenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Usage(reason) => write!(f, "{reason}\n{}", options::USAGE),
             Self::Setup(reason) => f.write_str(reason),
             Self::Data(e) => write!(f, "{e}"),
         }
@@ -60,12 +57,9 @@ impl From<DataError> for DatagenError {
     }
 }
 
-/// Runs `tvilling datagen ARGS`: progress on stderr, a `--stats` summary on stdout.
-pub fn run_datagen(args: &[String]) -> Result<(), DatagenError> {
-    let clock_seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    match parse_datagen_args(args, clock_seed).map_err(DatagenError::Usage)? {
+/// Runs `tvilling datagen`: progress on stderr, a `--stats` summary on stdout.
+pub fn run_datagen(command: DatagenCommand) -> Result<(), DatagenError> {
+    match command {
         DatagenCommand::Stats { game, path } => {
             let report = match game {
                 DataGame::Chess => stats::summarise::<crate::chess::PackedPosition>(&path)?,

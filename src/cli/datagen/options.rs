@@ -1,15 +1,8 @@
 //! The command line of `tvilling datagen`.
 
+use crate::cli::arg::at_least_one;
+use clap::builder::{PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
 use std::path::PathBuf;
-
-/// The usage text, printed with every usage error.
-pub const USAGE: &str =
-    "usage: tvilling datagen [--game chess|draughts] [--games N | --positions N] \
-[--nodes N] [--plies N] [--book FILE] [--frc] [--threads N] [--hash MB] [--seed S] [--out FILE] \
-[--evalfile FILE]
-       tvilling datagen --stats FILE [--game chess|draughts]
-       tvilling datagen --from-pgn FILE [--from-pgn FILE ...] --out FILE
-       tvilling datagen --from-records FILE [--from-records FILE ...] [--game chess|draughts] --out FILE";
 
 /// Which game's data to make or read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,120 +86,144 @@ pub const DEFAULT_NODES: u64 = 5_000;
 /// Default random plies from a start position.
 pub const DEFAULT_RANDOM_PLIES: usize = 8;
 
-fn number<T: std::str::FromStr>(flag: &str, value: Option<&String>) -> Result<T, String> {
-    let value = value.ok_or_else(|| format!("{flag} needs a value"))?;
-    value
-        .parse()
-        .map_err(|_| format!("{flag} {value:?} is not a valid number"))
+/// The command line of `tvilling datagen`: a self-play run by default, or `--stats FILE`,
+/// or `--from-pgn FILE... --out FILE`, or `--from-records FILE... --out FILE`.
+///
+/// It derives `Parser` (not only `Args`) so that its tests can parse it alone.
+#[derive(clap::Parser, Debug)]
+pub struct DatagenArgs {
+    /// The game whose data is made or read.
+    #[arg(long, default_value = "chess",
+          value_parser = PossibleValuesParser::new(["chess", "draughts"])
+              .map(|g| if g == "chess" { DataGame::Chess } else { DataGame::Draughts }))]
+    pub game: DataGame,
+    /// Stop after N games [default: run until killed].
+    #[arg(long, value_name = "N", conflicts_with = "positions")]
+    pub games: Option<u64>,
+    /// Stop once N positions are written (the last games finish).
+    #[arg(long, value_name = "N")]
+    pub positions: Option<u64>,
+    /// Soft node limit per move.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODES,
+          value_parser = at_least_one::<u64>)]
+    pub nodes: u64,
+    /// Random plies after the start position [default: 8, or 0 from a book].
+    #[arg(long, value_name = "N")]
+    pub plies: Option<usize>,
+    /// Opening file: EPD/FEN or PGN for chess, FEN or Hub lines for draughts.
+    #[arg(long, value_name = "FILE", conflicts_with = "frc")]
+    pub book: Option<PathBuf>,
+    /// Chess960 start positions (chess only).
+    #[arg(long)]
+    pub frc: bool,
+    /// Games played at once.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one::<usize>)]
+    pub threads: usize,
+    /// Transposition table per game, MB.
+    #[arg(long, value_name = "MB", default_value_t = 16,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=65536))]
+    pub hash: usize,
+    /// Seed of every random choice [default: from the clock].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// The game file, appended to [default: target/datagen/<game>.games].
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Play with this network instead of the embedded one.
+    #[arg(long, value_name = "FILE")]
+    pub evalfile: Option<PathBuf>,
+    /// Summarise a data file instead.
+    #[arg(long, value_name = "FILE")]
+    pub stats: Option<PathBuf>,
+    /// Turn a PGN with scores in its move comments into records instead (repeatable;
+    /// needs --out).
+    #[arg(long, value_name = "FILE", requires = "out")]
+    pub from_pgn: Vec<PathBuf>,
+    /// Turn a file of --game's records into games of one position each instead
+    /// (repeatable; needs --out).
+    #[arg(long, value_name = "FILE", requires = "out")]
+    pub from_records: Vec<PathBuf>,
 }
 
-/// Parses the arguments after `datagen`; `seed_if_unset` is used when `--seed` is absent.
-pub fn parse_datagen_args(args: &[String], seed_if_unset: u64) -> Result<DatagenCommand, String> {
-    let mut game = DataGame::Chess;
-    let mut target = Target::Unlimited;
-    let mut nodes = DEFAULT_NODES;
-    let mut random_plies = None;
-    let mut book = None;
-    let mut frc = false;
-    let mut threads = 1;
-    let mut hash_mb = 16;
-    let mut seed = seed_if_unset;
-    let mut out = None;
-    let mut evalfile = None;
-    let mut stats = None;
-    let mut pgns = Vec::new();
-    let mut record_files = Vec::new();
-    let mut iter = args.iter();
-    while let Some(flag) = iter.next() {
-        match flag.as_str() {
-            "--game" => {
-                game = match iter.next().map(String::as_str) {
-                    Some("chess") => DataGame::Chess,
-                    Some("draughts") => DataGame::Draughts,
-                    Some(other) => return Err(format!("unknown game {other:?} (chess, draughts)")),
-                    None => return Err("--game needs a value".into()),
-                }
-            }
-            "--games" => target = Target::Games(number(flag, iter.next())?),
-            "--positions" => target = Target::Positions(number(flag, iter.next())?),
-            "--nodes" => nodes = number(flag, iter.next())?,
-            "--plies" => random_plies = Some(number(flag, iter.next())?),
-            "--book" => book = Some(PathBuf::from(iter.next().ok_or("--book needs a file")?)),
-            "--frc" => frc = true,
-            "--threads" => threads = number(flag, iter.next())?,
-            "--hash" => hash_mb = number(flag, iter.next())?,
-            "--seed" => seed = number(flag, iter.next())?,
-            "--out" => out = Some(PathBuf::from(iter.next().ok_or("--out needs a file")?)),
-            "--evalfile" => {
-                evalfile = Some(PathBuf::from(iter.next().ok_or("--evalfile needs a file")?));
-            }
-            "--stats" => stats = Some(PathBuf::from(iter.next().ok_or("--stats needs a file")?)),
-            "--from-pgn" => pgns.push(PathBuf::from(iter.next().ok_or("--from-pgn needs a file")?)),
-            "--from-records" => record_files.push(PathBuf::from(
-                iter.next().ok_or("--from-records needs a file")?,
-            )),
-            other => return Err(format!("unknown argument {other:?}")),
+/// A seed for a run that names none: the clock's nanoseconds.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+impl DatagenArgs {
+    /// What the flags ask for; `seed_if_unset` is used when `--seed` is absent. `Err` says
+    /// which flags do not go together (what clap cannot check by itself).
+    pub fn into_command(self, seed_if_unset: u64) -> Result<DatagenCommand, String> {
+        if let Some(path) = self.stats {
+            return Ok(DatagenCommand::Stats {
+                game: self.game,
+                path,
+            });
         }
-    }
-    if let Some(path) = stats {
-        return Ok(DatagenCommand::Stats { game, path });
-    }
-    if !pgns.is_empty() {
-        let out = out.ok_or("--from-pgn needs --out")?;
-        return Ok(DatagenCommand::FromPgn { inputs: pgns, out });
-    }
-    if !record_files.is_empty() {
-        let out = out.ok_or("--from-records needs --out")?;
-        return Ok(DatagenCommand::FromRecords {
-            game,
-            inputs: record_files,
-            out,
+        if !self.from_pgn.is_empty() {
+            let out = self.out.ok_or("--from-pgn needs --out")?;
+            return Ok(DatagenCommand::FromPgn {
+                inputs: self.from_pgn,
+                out,
+            });
+        }
+        if !self.from_records.is_empty() {
+            let out = self.out.ok_or("--from-records needs --out")?;
+            return Ok(DatagenCommand::FromRecords {
+                game: self.game,
+                inputs: self.from_records,
+                out,
+            });
+        }
+        if self.frc && self.game != DataGame::Chess {
+            return Err("--frc is for chess".into());
+        }
+        let target = match (self.games, self.positions) {
+            (Some(n), _) => Target::Games(n),
+            (None, Some(n)) => Target::Positions(n),
+            (None, None) => Target::Unlimited,
+        };
+        let random_plies = self.plies.unwrap_or(if self.book.is_some() {
+            0
+        } else {
+            DEFAULT_RANDOM_PLIES
         });
+        let out = self.out.unwrap_or_else(|| match self.game {
+            DataGame::Chess => PathBuf::from("target/datagen/chess.games"),
+            DataGame::Draughts => PathBuf::from("target/datagen/draughts.games"),
+        });
+        Ok(DatagenCommand::Generate(GenerateOptions {
+            game: self.game,
+            target,
+            nodes: self.nodes,
+            random_plies,
+            book: self.book,
+            frc: self.frc,
+            threads: self.threads,
+            hash_mb: self.hash,
+            seed: self.seed.unwrap_or(seed_if_unset),
+            out,
+            evalfile: self.evalfile,
+        }))
     }
-    if nodes == 0 || threads == 0 || !(1..=65536).contains(&hash_mb) {
-        return Err("--nodes and --threads must be at least 1, --hash 1..65536".into());
-    }
-    if book.is_some() && frc {
-        return Err("--book and --frc exclude each other".into());
-    }
-    if frc && game != DataGame::Chess {
-        return Err("--frc is for chess".into());
-    }
-    let random_plies = random_plies.unwrap_or(if book.is_some() {
-        0
-    } else {
-        DEFAULT_RANDOM_PLIES
-    });
-    let out = out.unwrap_or_else(|| match game {
-        DataGame::Chess => PathBuf::from("target/datagen/chess.games"),
-        DataGame::Draughts => PathBuf::from("target/datagen/draughts.games"),
-    });
-    Ok(DatagenCommand::Generate(GenerateOptions {
-        game,
-        target,
-        nodes,
-        random_plies,
-        book,
-        frc,
-        threads,
-        hash_mb,
-        seed,
-        out,
-        evalfile,
-    }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
 
-    fn args(text: &str) -> Vec<String> {
-        text.split_whitespace().map(String::from).collect()
+    fn parse_datagen_args(line: &str, seed_if_unset: u64) -> Result<DatagenCommand, String> {
+        DatagenArgs::try_parse_from(std::iter::once("datagen").chain(line.split_whitespace()))
+            .map_err(|e| e.to_string())?
+            .into_command(seed_if_unset)
     }
 
     #[test]
     fn defaults_and_flags() {
-        let DatagenCommand::Generate(o) = parse_datagen_args(&[], 9).unwrap() else {
+        let DatagenCommand::Generate(o) = parse_datagen_args("", 9).unwrap() else {
             panic!("expected a run");
         };
         assert_eq!(
@@ -214,11 +231,9 @@ mod tests {
             (5000, 8, 1, 9)
         );
         assert_eq!(o.target, Target::Unlimited);
-        let DatagenCommand::Generate(o) = parse_datagen_args(
-            &args("--games 10 --nodes 800 --threads 2 --seed 3 --frc"),
-            9,
-        )
-        .unwrap() else {
+        let DatagenCommand::Generate(o) =
+            parse_datagen_args("--games 10 --nodes 800 --threads 2 --seed 3 --frc", 9).unwrap()
+        else {
             panic!("expected a run");
         };
         assert_eq!(
@@ -226,14 +241,12 @@ mod tests {
             (Target::Games(10), 800, 2, 3)
         );
         assert!(o.frc);
-        let DatagenCommand::Generate(o) = parse_datagen_args(&args("--book b.pgn"), 9).unwrap()
-        else {
+        let DatagenCommand::Generate(o) = parse_datagen_args("--book b.pgn", 9).unwrap() else {
             panic!("expected a run");
         };
         assert_eq!(o.random_plies, 0);
         assert_eq!(o.evalfile, None);
-        let DatagenCommand::Generate(o) =
-            parse_datagen_args(&args("--evalfile nets/x.nnue"), 9).unwrap()
+        let DatagenCommand::Generate(o) = parse_datagen_args("--evalfile nets/x.nnue", 9).unwrap()
         else {
             panic!("expected a run");
         };
@@ -252,23 +265,20 @@ mod tests {
             "--evalfile",
             "--book a.pgn --frc",
         ] {
-            assert!(parse_datagen_args(&args(bad), 1).is_err(), "{bad}");
+            assert!(parse_datagen_args(bad, 1).is_err(), "{bad}");
         }
         assert!(matches!(
-            parse_datagen_args(&args("--stats x.bin"), 1),
+            parse_datagen_args("--stats x.bin", 1),
             Ok(DatagenCommand::Stats { .. })
         ));
-        assert!(parse_datagen_args(&args("--from-pgn g.pgn"), 1).is_err());
+        assert!(parse_datagen_args("--from-pgn g.pgn", 1).is_err());
         assert!(matches!(
-            parse_datagen_args(&args("--from-pgn g.pgn --from-pgn h.pgn --out d.bin"), 1),
+            parse_datagen_args("--from-pgn g.pgn --from-pgn h.pgn --out d.bin", 1),
             Ok(DatagenCommand::FromPgn { inputs, .. }) if inputs.len() == 2
         ));
-        assert!(parse_datagen_args(&args("--from-records r.bin"), 1).is_err());
+        assert!(parse_datagen_args("--from-records r.bin", 1).is_err());
         assert_eq!(
-            parse_datagen_args(
-                &args("--game draughts --from-records r.bin --out d.games"),
-                1
-            ),
+            parse_datagen_args("--game draughts --from-records r.bin --out d.games", 1),
             Ok(DatagenCommand::FromRecords {
                 game: DataGame::Draughts,
                 inputs: vec![PathBuf::from("r.bin")],

@@ -5,6 +5,9 @@ use std::fmt;
 use std::net::TcpListener;
 use std::path::PathBuf;
 
+use clap::builder::{PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
+use clap::ArgAction;
+
 use super::initiator::{play_match, InitiatorError, MatchTerms};
 use super::server::serve;
 use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO, MAX_DB_PIECES};
@@ -17,22 +20,96 @@ use crate::protocol::hub::param::DEFAULT_HASH_MB;
 /// Where the follower listens unless told otherwise (DXP's usual port, loopback only).
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:27531";
 
-/// Usage text shown with every command-line error.
-pub const USAGE: &str =
-    "usage: tvilling dxp [--listen ADDR:PORT] [--hash MB] [--threads N] [--egdb DIR] [--egdb-pieces N] \
-     [--evalfile NET] [--nnue true|false]\n       \
-     tvilling dxp --connect HOST:PORT --color white|black --time MINUTES --moves N [--games N] \
-     [--hash MB] [--threads N] [--egdb DIR] [--egdb-pieces N] [--evalfile NET] [--nnue true|false]";
-
 /// Largest transposition table `--hash` accepts, in MB (as the Hub `hash` parameter).
-const MAX_HASH_MB: usize = 65536;
+const MAX_HASH_MB: i64 = 65536;
 
 /// Most search threads `--threads` accepts (as the Hub `threads` parameter).
-const MAX_THREADS: usize = 256;
+const MAX_THREADS: i64 = 256;
+
+/// The command line of `tvilling dxp`: follow (listen, the default) or, with `--connect`,
+/// initiate a match on the terms given.
+///
+/// It derives `Parser` (not only `Args`) so that its tests can parse it alone.
+#[derive(clap::Parser, Clone, Debug)]
+pub struct DxpArgs {
+    /// Listen on ADDR:PORT and follow [default: 127.0.0.1:27531].
+    #[arg(long, value_name = "ADDR:PORT", conflicts_with = "connect")]
+    pub listen: Option<String>,
+    /// Connect to HOST:PORT and initiate a match.
+    #[arg(long, value_name = "HOST:PORT", requires_all = ["color", "time", "moves"])]
+    pub connect: Option<String>,
+    /// Our colour in the initiator's games.
+    #[arg(long, alias = "colour", requires = "connect",
+          value_parser = PossibleValuesParser::new(["white", "black"])
+              .map(|c| if c == "white" { Color::White } else { Color::Black }))]
+    pub color: Option<Color>,
+    /// Minutes on each side's clock (at most 999).
+    #[arg(long, value_name = "MINUTES", requires = "connect")]
+    pub time: Option<u16>,
+    /// Moves in the time control (at most 999).
+    #[arg(long, value_name = "N", requires = "connect")]
+    pub moves: Option<u16>,
+    /// Games in the initiator's match.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub games: u32,
+    /// Transposition table size in MB.
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_HASH_MB,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HASH_MB as u64))]
+    pub hash: usize,
+    /// Search threads.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64))]
+    pub threads: usize,
+    /// Where the endgame tables are, made there when missing [default: $TVILLING_EGDB, else
+    /// the user's data directory].
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<PathBuf>,
+    /// Use endgame tables of up to N pieces (0: none).
+    #[arg(long, value_name = "N", default_value_t = GENERATE_UP_TO,
+          value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_DB_PIECES)))]
+    pub egdb_pieces: u32,
+    /// A draughts evaluation network to play with instead of the embedded one.
+    #[arg(long, value_name = "NET")]
+    pub evalfile: Option<PathBuf>,
+    /// Whether a network evaluates (false: the hand-written evaluation).
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = ArgAction::Set)]
+    pub nnue: bool,
+}
+
+impl DxpArgs {
+    /// The role and the engine's size the flags ask for.
+    pub fn setup(self) -> DxpSetup {
+        // clap lets --color, --time and --moves come only with --connect, and all three
+        // with it.
+        let role = match (self.connect, self.color, self.time, self.moves) {
+            (Some(address), Some(ours), Some(minutes), Some(moves)) => {
+                DxpRole::Initiator(MatchTerms {
+                    address,
+                    ours,
+                    minutes: minutes.min(999),
+                    moves: moves.min(999),
+                    games: self.games,
+                })
+            }
+            _ => DxpRole::Follower {
+                listen: self.listen.unwrap_or_else(|| DEFAULT_LISTEN.to_string()),
+            },
+        };
+        DxpSetup {
+            role,
+            hash_mb: self.hash,
+            threads: self.threads,
+            egdb_dir: self.egdb.unwrap_or_else(default_egdb_dir),
+            egdb_pieces: self.egdb_pieces,
+            evalfile: self.evalfile,
+            nnue: self.nnue,
+        }
+    }
+}
 
 /// Everything `tvilling dxp` was asked for: the role and the engine's size.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DxpArgs {
+pub struct DxpSetup {
     /// Follower or initiator, with its terms.
     pub role: DxpRole,
     /// Transposition table size in MB.
@@ -64,8 +141,6 @@ pub enum DxpRole {
 /// Why `tvilling dxp` could not run.
 #[derive(Debug)]
 pub enum DxpCliError {
-    /// The arguments are wrong; holds what is wrong.
-    Usage(String),
     /// The listening socket could not be opened.
     Listen(String, std::io::Error),
     /// The initiator's match failed.
@@ -77,7 +152,6 @@ pub enum DxpCliError {
 impl fmt::Display for DxpCliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Usage(reason) => write!(f, "{reason}\n{USAGE}"),
             Self::Listen(address, error) => write!(f, "cannot listen on {address}: {error}"),
             Self::Match(error) => write!(f, "dxp: {error}"),
             Self::Network(error) => write!(f, "--evalfile: {error}"),
@@ -87,122 +161,9 @@ impl fmt::Display for DxpCliError {
 
 impl std::error::Error for DxpCliError {}
 
-fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, DxpCliError> {
-    value
-        .parse()
-        .map_err(|_| DxpCliError::Usage(format!("{flag}: '{value}' is not a valid number")))
-}
-
-fn in_range(flag: &str, value: &str, max: usize) -> Result<usize, DxpCliError> {
-    let n: usize = number(flag, value)?;
-    if (1..=max).contains(&n) {
-        Ok(n)
-    } else {
-        Err(DxpCliError::Usage(format!(
-            "{flag}: {n} is outside 1..={max}"
-        )))
-    }
-}
-
-/// Reads the arguments after `dxp`.
-pub fn parse_args(args: &[String]) -> Result<DxpArgs, DxpCliError> {
-    let mut hash_mb = DEFAULT_HASH_MB;
-    let mut threads = 1;
-    let mut listen = None;
-    let mut connect = None;
-    let mut color = None;
-    let mut minutes = None;
-    let mut moves = None;
-    let mut games = 1u32;
-    let mut egdb_dir = default_egdb_dir();
-    let mut egdb_pieces = GENERATE_UP_TO;
-    let mut evalfile = None;
-    let mut nnue = true;
-    let mut rest = args.iter();
-    while let Some(flag) = rest.next() {
-        let value = rest
-            .next()
-            .ok_or_else(|| DxpCliError::Usage(format!("{flag} needs a value")))?;
-        match flag.as_str() {
-            "--listen" => listen = Some(value.clone()),
-            "--connect" => connect = Some(value.clone()),
-            "--color" | "--colour" => {
-                color = Some(match value.as_str() {
-                    "white" => Color::White,
-                    "black" => Color::Black,
-                    _ => {
-                        return Err(DxpCliError::Usage(format!(
-                            "--color: '{value}' is neither white nor black"
-                        )))
-                    }
-                })
-            }
-            "--time" => minutes = Some(number::<u16>(flag, value)?.min(999)),
-            "--moves" => moves = Some(number::<u16>(flag, value)?.min(999)),
-            "--games" => games = number(flag, value)?,
-            "--hash" => hash_mb = in_range(flag, value, MAX_HASH_MB)?,
-            "--threads" => threads = in_range(flag, value, MAX_THREADS)?,
-            "--egdb" => egdb_dir = PathBuf::from(value),
-            "--evalfile" => evalfile = Some(PathBuf::from(value)),
-            "--nnue" => {
-                nnue = match value.as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => {
-                        return Err(DxpCliError::Usage(format!(
-                            "--nnue: '{value}' is neither true nor false"
-                        )))
-                    }
-                }
-            }
-            "--egdb-pieces" => {
-                egdb_pieces = number(flag, value)?;
-                if egdb_pieces > MAX_DB_PIECES {
-                    return Err(DxpCliError::Usage(format!(
-                        "--egdb-pieces: {egdb_pieces} is outside 0..={MAX_DB_PIECES}"
-                    )));
-                }
-            }
-            other => return Err(DxpCliError::Usage(format!("unknown option {other}"))),
-        }
-    }
-    let with_size = |role| DxpArgs {
-        role,
-        hash_mb,
-        threads,
-        egdb_dir: egdb_dir.clone(),
-        egdb_pieces,
-        evalfile: evalfile.clone(),
-        nnue,
-    };
-    let Some(address) = connect else {
-        if color.is_some() || minutes.is_some() || moves.is_some() {
-            return Err(DxpCliError::Usage(
-                "--color, --time and --moves need --connect".into(),
-            ));
-        }
-        return Ok(with_size(DxpRole::Follower {
-            listen: listen.unwrap_or_else(|| DEFAULT_LISTEN.to_string()),
-        }));
-    };
-    if listen.is_some() {
-        return Err(DxpCliError::Usage(
-            "--listen and --connect exclude each other".into(),
-        ));
-    }
-    let missing = |name: &str| DxpCliError::Usage(format!("--connect needs {name}"));
-    Ok(with_size(DxpRole::Initiator(MatchTerms {
-        address,
-        ours: color.ok_or_else(|| missing("--color"))?,
-        minutes: minutes.ok_or_else(|| missing("--time"))?,
-        moves: moves.ok_or_else(|| missing("--moves"))?,
-        games,
-    })))
-}
-
-/// Runs `tvilling dxp` with the arguments after `dxp`.
-pub fn run(args: &[String]) -> Result<(), DxpCliError> {
-    let parsed = parse_args(args)?;
+/// Runs `tvilling dxp` as its flags say.
+pub fn run(args: DxpArgs) -> Result<(), DxpCliError> {
+    let parsed = args.setup();
     DRAUGHTS_NETWORK
         .select(parsed.nnue, parsed.evalfile.as_deref())
         .map_err(DxpCliError::Network)?;
@@ -228,16 +189,18 @@ pub fn run(args: &[String]) -> Result<(), DxpCliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
 
-    fn args(text: &str) -> Vec<String> {
-        text.split_whitespace().map(str::to_string).collect()
+    fn parse_args(line: &str) -> Result<DxpSetup, clap::Error> {
+        DxpArgs::try_parse_from(std::iter::once("dxp").chain(line.split_whitespace()))
+            .map(DxpArgs::setup)
     }
 
     #[test]
     fn follower_by_default() {
         assert_eq!(
-            parse_args(&[]).unwrap(),
-            DxpArgs {
+            parse_args("").unwrap(),
+            DxpSetup {
                 role: DxpRole::Follower {
                     listen: DEFAULT_LISTEN.into()
                 },
@@ -250,7 +213,7 @@ mod tests {
             }
         );
         assert_eq!(
-            parse_args(&args("--listen 0.0.0.0:1234")).unwrap().role,
+            parse_args("--listen 0.0.0.0:1234").unwrap().role,
             DxpRole::Follower {
                 listen: "0.0.0.0:1234".into()
             }
@@ -259,11 +222,10 @@ mod tests {
 
     #[test]
     fn initiator_needs_its_terms() {
-        let role = parse_args(&args(
-            "--connect 127.0.0.1:27531 --color black --time 2 --moves 60 --games 3",
-        ))
-        .unwrap()
-        .role;
+        let role =
+            parse_args("--connect 127.0.0.1:27531 --color black --time 2 --moves 60 --games 3")
+                .unwrap()
+                .role;
         assert_eq!(
             role,
             DxpRole::Initiator(MatchTerms {
@@ -289,18 +251,15 @@ mod tests {
             "--egdb-pieces x",
             "--nnue maybe",
         ] {
-            assert!(
-                matches!(parse_args(&args(bad)), Err(DxpCliError::Usage(_))),
-                "{bad}"
-            );
+            assert!(parse_args(bad).is_err(), "{bad}");
         }
     }
 
     #[test]
     fn engine_size_flags_go_with_either_role() {
-        let follower = parse_args(&args(
+        let follower = parse_args(
             "--hash 128 --threads 2 --egdb /t --egdb-pieces 0 --evalfile n --nnue false",
-        ))
+        )
         .unwrap();
         assert_eq!((follower.hash_mb, follower.threads), (128, 2));
         assert_eq!(
@@ -309,10 +268,9 @@ mod tests {
         );
         assert_eq!(follower.evalfile, Some(PathBuf::from("n")));
         assert!(!follower.nnue);
-        let initiator = parse_args(&args(
-            "--threads 4 --connect h:1 --color white --time 1 --moves 2 --hash 1",
-        ))
-        .unwrap();
+        let initiator =
+            parse_args("--threads 4 --connect h:1 --color white --time 1 --moves 2 --hash 1")
+                .unwrap();
         assert_eq!((initiator.hash_mb, initiator.threads), (1, 4));
     }
 }

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 
+use super::args::HubArgs;
 use super::command::{parse_command, GoMode, HubCommand};
 use super::level::LevelCommand;
 use super::output::{done_line, error_line, id_line, info_line, pong_line, ready_line, wait_line};
@@ -50,15 +51,9 @@ fn move_overhead(level: &LevelCommand) -> Duration {
     }
 }
 
-/// The flags of `tvilling hub`.
-const HUB_USAGE: &str =
-    "usage: tvilling hub [--evalfile NET | --no-nnue] [--egdb DIR] [--egdb-pieces N]";
-
 /// Why `tvilling hub` could not run.
 #[derive(Debug)]
 pub enum HubRunError {
-    /// The command line is wrong.
-    Usage(String),
     /// The `--evalfile` network cannot be used.
     Network(NetworkFileError),
     /// Writing to stdout failed.
@@ -68,7 +63,6 @@ pub enum HubRunError {
 impl std::fmt::Display for HubRunError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Self::Usage(why) => write!(f, "{why}\n{HUB_USAGE}"),
             Self::Network(e) => write!(f, "--evalfile: {e}"),
             Self::Io(e) => write!(f, "{e}"),
         }
@@ -77,58 +71,9 @@ impl std::fmt::Display for HubRunError {
 
 impl std::error::Error for HubRunError {}
 
-/// What the command line of `tvilling hub` asks for, before any `set-param`.
-#[derive(Debug, Default, PartialEq, Eq)]
-struct HubArgs {
-    /// `--evalfile NET`: start with this network.
-    eval_file: Option<String>,
-    /// `--no-nnue`: start with the hand-written evaluation.
-    no_nnue: bool,
-    /// `--egdb DIR`: the endgame tables' directory.
-    egdb_dir: Option<String>,
-    /// `--egdb-pieces N`: tables of up to N pieces.
-    egdb_pieces: Option<u32>,
-}
-
-/// Reads the flags of `tvilling hub`; values are checked as the matching `set-param` would.
-fn parse_hub_args(args: &[String]) -> Result<HubArgs, HubRunError> {
-    let mut parsed = HubArgs::default();
-    let mut rest = args.iter();
-    while let Some(flag) = rest.next() {
-        if flag == "--no-nnue" {
-            parsed.no_nnue = true;
-            continue;
-        }
-        let param = match flag.as_str() {
-            "--evalfile" => "evalfile",
-            "--egdb" => "egdb-dir",
-            "--egdb-pieces" => "egdb-pieces",
-            _ => return Err(HubRunError::Usage(format!("unexpected argument '{flag}'"))),
-        };
-        let value = rest
-            .next()
-            .ok_or_else(|| HubRunError::Usage(format!("{flag} needs a value")))?;
-        match parse_param(param, value).map_err(|e| HubRunError::Usage(format!("{flag}: {e}")))? {
-            ParamChange::EvalFile(file) => parsed.eval_file = Some(file),
-            ParamChange::EgdbDir(dir) => parsed.egdb_dir = Some(dir),
-            ParamChange::EgdbPieces(pieces) => parsed.egdb_pieces = Some(pieces as u32),
-            other => unreachable!("{param} parsed as {other:?}"),
-        }
-    }
-    if parsed.no_nnue && parsed.eval_file.is_some() {
-        return Err(HubRunError::Usage(
-            "--evalfile and --no-nnue exclude each other".into(),
-        ));
-    }
-    Ok(parsed)
-}
-
-/// Runs `tvilling hub [--evalfile NET | --no-nnue] [--egdb DIR] [--egdb-pieces N]`: the
-/// Hub protocol on stdin/stdout until `quit` or the end of stdin. The flags start the
-/// session as `set-param name=evalfile`, `nnue`, `egdb-dir` and `egdb-pieces` would, for
-/// GUIs and referees that cannot send parameters.
-pub fn run(args: &[String]) -> Result<(), HubRunError> {
-    let parsed = parse_hub_args(args)?;
+/// Runs `tvilling hub`: the Hub protocol on stdin/stdout until `quit` or the end of stdin,
+/// the session started as its flags ([`HubArgs`]) say.
+pub fn run(parsed: HubArgs) -> Result<(), HubRunError> {
     let stdout = io::stdout();
     let mut session = HubSession::new(stdout.lock());
     if let Some(path) = parsed.eval_file {
@@ -144,9 +89,7 @@ pub fn run(args: &[String]) -> Result<(), HubRunError> {
     if let Some(dir) = parsed.egdb_dir {
         session.egdb_dir = dir.into();
     }
-    if let Some(pieces) = parsed.egdb_pieces {
-        session.egdb_pieces = pieces;
-    }
+    session.egdb_pieces = parsed.egdb_pieces;
     let input = spawn_stdin_reader();
     session.run(&input).map_err(HubRunError::Io)
 }
@@ -590,52 +533,6 @@ mod tests {
             move_overhead(&level("level time=60 move-time=1")),
             CLOCK_OVERHEAD
         );
-    }
-
-    fn args(line: &str) -> Vec<String> {
-        line.split_whitespace().map(String::from).collect()
-    }
-
-    #[test]
-    fn command_line_flags_start_the_session_like_params() {
-        assert_eq!(parse_hub_args(&[]).unwrap(), HubArgs::default());
-        assert_eq!(
-            parse_hub_args(&args("--egdb /data/egdb --egdb-pieces 5 --evalfile n.nnue")).unwrap(),
-            HubArgs {
-                eval_file: Some("n.nnue".into()),
-                no_nnue: false,
-                egdb_dir: Some("/data/egdb".into()),
-                egdb_pieces: Some(5),
-            }
-        );
-        assert_eq!(
-            parse_hub_args(&args("--no-nnue --egdb-pieces 0")).unwrap(),
-            HubArgs {
-                no_nnue: true,
-                egdb_pieces: Some(0),
-                ..HubArgs::default()
-            }
-        );
-    }
-
-    #[test]
-    fn bad_command_lines_say_what_is_wrong() {
-        for (line, message) in [
-            (
-                "--egdb-pieces 6",
-                "--egdb-pieces: bad value '6' for egdb-pieces",
-            ),
-            ("--egdb-pieces", "--egdb-pieces needs a value"),
-            (
-                "--evalfile n --no-nnue",
-                "--evalfile and --no-nnue exclude each other",
-            ),
-            ("--hash 64", "unexpected argument '--hash'"),
-        ] {
-            let error = parse_hub_args(&args(line)).unwrap_err().to_string();
-            assert!(error.starts_with(message), "{line}: {error}");
-            assert!(error.ends_with(HUB_USAGE), "{line}: {error}");
-        }
     }
 
     fn run_lines(lines: &[&str]) -> Vec<String> {

@@ -1,0 +1,102 @@
+//! The one command line through the built binary: help for every subcommand, the version,
+//! the UCI engine with and without `uci`, and usage errors that end with
+//! a message and a non-zero status, never a panic.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const SUBCOMMANDS: [&str; 7] = ["uci", "hub", "dxp", "bench", "perft", "datagen", "dbgen"];
+
+fn tvilling(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tvilling"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn help_lists_every_subcommand_and_each_has_its_own() {
+    let out = tvilling(&["--help"], "");
+    assert!(out.status.success());
+    let help = text(&out.stdout);
+    for name in SUBCOMMANDS {
+        assert!(
+            help.lines().any(|l| l.trim_start().starts_with(name)),
+            "{name} missing from:\n{help}"
+        );
+        let out = tvilling(&[name, "--help"], "");
+        let sub = text(&out.stdout);
+        assert!(out.status.success(), "{name} --help failed");
+        assert!(sub.contains(&format!("Usage: tvilling {name}")), "{sub}");
+    }
+}
+
+#[test]
+fn version_is_the_package_version() {
+    let out = tvilling(&["--version"], "");
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stdout).trim(),
+        format!("tvilling {}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn uci_runs_with_and_without_its_name() {
+    let name = format!("id name tvilling {}", env!("CARGO_PKG_VERSION"));
+    for args in [&[][..], &["uci"][..]] {
+        let out = tvilling(args, "uci\nquit\n");
+        assert!(out.status.success());
+        let stdout = text(&out.stdout);
+        assert_eq!(stdout.lines().next(), Some(name.as_str()), "{stdout}");
+        assert!(stdout.lines().any(|l| l == "uciok"), "{stdout}");
+    }
+}
+
+#[test]
+fn usage_errors_say_what_is_wrong_and_fail() {
+    for (args, message) in [
+        (&["frob"][..], "unrecognized subcommand 'frob'"),
+        (
+            &["bench", "0"][..],
+            "invalid value '0' for '[DEPTH]': expected at least 1",
+        ),
+        (&["perft"][..], "<DEPTH>"),
+        (&["hub", "--egdb-pieces", "9"][..], "9 is not in 0..=5"),
+        (&["dxp", "--color", "white"][..], "--connect <HOST:PORT>"),
+        (&["dbgen", "--threads", "0"][..], "expected at least 1"),
+        (
+            &["datagen", "--game", "draughts", "--frc"][..],
+            "--frc is for chess",
+        ),
+    ] {
+        let out = tvilling(args, "");
+        let stderr = text(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_flag_given_twice_takes_its_last_value() {
+    let out = tvilling(&["perft", "--game", "draughts", "--game", "chess", "1"], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().last(), Some("Nodes searched: 20"));
+}
