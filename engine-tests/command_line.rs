@@ -5,7 +5,9 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-const SUBCOMMANDS: [&str; 7] = ["uci", "hub", "dxp", "bench", "perft", "datagen", "dbgen"];
+const SUBCOMMANDS: [&str; 8] = [
+    "uci", "hub", "dxp", "bench", "perft", "datagen", "dbgen", "train",
+];
 
 fn tvilling(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tvilling"))
@@ -82,6 +84,10 @@ fn usage_errors_say_what_is_wrong_and_fail() {
         (
             &["datagen", "--game", "draughts", "--frc"][..],
             "--frc is for chess",
+        ),
+        (
+            &["train", "--data", "a", "--out", "n", "--final-lr", "1"][..],
+            "above --lr",
         ),
     ] {
         let out = tvilling(args, "");

@@ -1,4 +1,4 @@
-//! The trainer binary end to end on a small self-play file: it learns (the held-out loss
+//! `tvilling train` end to end on a small self-play file: it learns (the held-out loss
 //! falls), writes a network the engine's reader accepts, a loss curve, and a checkpoint a
 //! later run resumes from.
 
@@ -51,6 +51,7 @@ fn trains_exports_and_resumes() {
         ],
     );
     let common = [
+        "train",
         "--data",
         data.to_str().unwrap(),
         "--out",
@@ -71,7 +72,7 @@ fn trains_exports_and_resumes() {
         "2",
     ];
     run(
-        env!("CARGO_BIN_EXE_train"),
+        env!("CARGO_BIN_EXE_tvilling"),
         &[&common[..], &["--epochs", "4"]].concat(),
     );
 
@@ -94,7 +95,7 @@ fn trains_exports_and_resumes() {
 
     let checkpoint = out.join("checkpoint.bin");
     run(
-        env!("CARGO_BIN_EXE_train"),
+        env!("CARGO_BIN_EXE_tvilling"),
         &[
             &common[..],
             &["--epochs", "5", "--resume", checkpoint.to_str().unwrap()],
@@ -111,8 +112,9 @@ fn bad_input_is_refused_with_a_message() {
     let dir = scratch("bad");
     let junk = dir.join("junk.bin");
     std::fs::write(&junk, [0xFFu8; 64]).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_train"))
+    let out = Command::new(env!("CARGO_BIN_EXE_tvilling"))
         .args([
+            "train",
             "--data",
             junk.to_str().unwrap(),
             "--out",
@@ -122,10 +124,14 @@ fn bad_input_is_refused_with_a_message() {
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("record 0"));
-    let out = Command::new(env!("CARGO_BIN_EXE_train"))
-        .arg("--hidden")
+    let out = Command::new(env!("CARGO_BIN_EXE_tvilling"))
+        .args(["train", "--hidden"])
         .output()
         .unwrap();
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("usage"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("a value is required for '--hidden"),
+        "{stderr}"
+    );
 }

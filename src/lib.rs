@@ -7,9 +7,9 @@
 //! - [`nnue`] is the evaluation network shared by both games (so far its file format).
 //! - [`protocol`] holds the front ends (UCI, Hub, DXP) that turn text or frames into commands
 //!   for the search and its results back into text.
-//! - [`cli`] holds the command-line tools (`bench`, `perft`, `datagen`, `dbgen`).
+//! - [`cli`] holds the command-line tools (`bench`, `perft`, `datagen`, `dbgen`, `train`).
 //! - [`selfplay`] is the engine playing itself, for `datagen` and the UCI command `genfens`.
-//! - [`train`] holds the training data format and the network trainer behind `bin/train`.
+//! - [`train`] holds the network trainer behind `tvilling train`, on [`nnue`]'s data types.
 
 // Every public item carries a doc line; with clippy's `-D warnings` a missing one fails CI.
 #![warn(missing_docs)]

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use tvilling::cli::{self, BenchArgs, DatagenArgs, DbgenArgs, PerftArgs};
 use tvilling::protocol::dxp::cli::DxpArgs;
 use tvilling::protocol::hub::args::HubArgs;
+use tvilling::train::TrainOptions;
 
 // A flag given twice takes its last value (`args_override_self`, which clap propagates to
 // every subcommand), as the hand-written parsers did: scripts pass defaults, then override.
@@ -34,6 +35,8 @@ enum Command {
     Datagen(DatagenArgs),
     /// Makes the draughts endgame databases a directory lacks.
     Dbgen(DbgenArgs),
+    /// Trains an evaluation network on datagen data.
+    Train(TrainOptions),
 }
 
 /// Ends the process with a usage error of `subcommand`, written by clap as it writes its
@@ -69,6 +72,12 @@ fn main() -> ExitCode {
             cli::run_datagen(command).map_err(|e| e.to_string())
         }
         Some(Command::Dbgen(args)) => cli::run_dbgen(&args).map_err(|e| e.to_string()),
+        Some(Command::Train(options)) => {
+            if let Err(why) = options.check() {
+                usage_error("train", why);
+            }
+            cli::run_train(&options).map_err(|e| e.to_string())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -2,8 +2,8 @@
 //! inputs of [`crate::nnue::data`] and [`crate::nnue::features`]: the float network and
 //! its sparse gradient ([`model`],
 //! [`gradient`]), AdamW ([`optimizer`]), checkpoints, the quantised export, the loss
-//! curve, and the loop that ties them together ([`trainer`]). `src/bin/train.rs` is the
-//! command line.
+//! curve, and the loop that ties them together ([`trainer`]). Its command line is
+//! `tvilling train` ([`options`]; run by `cli/train.rs`).
 
 pub mod checkpoint;
 pub mod export;
@@ -17,5 +17,5 @@ pub mod trainer;
 #[cfg(test)]
 mod tests;
 
-pub use options::{parse_train_args, TrainGame, TrainOptions, USAGE};
+pub use options::{TrainGame, TrainOptions};
 pub use trainer::{train, EpochReport, TrainError};

@@ -1,13 +1,8 @@
-//! The command line of the trainer (`cargo run --release --bin train -- ...`).
+//! The command line of the trainer (`tvilling train ...`): everything a training run is
+//! told, read by clap straight into [`TrainOptions`].
 
+use clap::builder::{PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
 use std::path::PathBuf;
-
-/// The usage text, printed with every usage error.
-pub const USAGE: &str =
-    "usage: train --data FILE [--data FILE ...] --out DIR [--game chess|draughts]
-             [--hidden N] [--epochs N] [--batch N] [--lr X] [--final-lr X] [--wdl X]
-             [--decay X] [--mirror true|false] [--validation X | --validation-data FILE] [--threads N] [--seed S]
-             [--resume CHECKPOINT] [--stop-after EPOCH]";
 
 /// The game whose records and inputs are trained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,147 +14,140 @@ pub enum TrainGame {
 }
 
 /// Everything a training run is told.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// It derives `Parser` (not only `Args`) so that its tests can parse it alone.
+#[derive(clap::Parser, Clone, Debug, PartialEq)]
 pub struct TrainOptions {
     /// The game.
+    #[arg(long, default_value = "chess",
+          value_parser = PossibleValuesParser::new(["chess", "draughts"])
+              .map(|g| if g == "chess" { TrainGame::Chess } else { TrainGame::Draughts }))]
     pub game: TrainGame,
-    /// Data files (records of the chosen game), read whole.
+    /// Data files (records of the chosen game), read whole; repeatable.
+    #[arg(long, value_name = "FILE", required = true)]
     pub data: Vec<PathBuf>,
     /// Where the checkpoint, the networks and the loss curve go.
+    #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
-    /// Hidden neurons per perspective (a multiple of 16).
+    /// Hidden neurons per perspective (a multiple of 16, at most 2048).
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = hidden_size)]
     pub hidden: usize,
     /// Epochs in all (a resumed run counts those already done).
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::value_parser!(u32).range(1..))]
     pub epochs: u32,
     /// Positions per optimiser step.
+    #[arg(long, value_name = "N", default_value_t = 16_384,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     pub batch: usize,
     /// Learning rate at the start.
+    #[arg(long, value_name = "X", default_value_t = 0.001, value_parser = positive)]
     pub lr: f32,
-    /// Learning rate at the end (cosine decay in between).
+    /// Learning rate at the end (cosine decay in between; at most --lr).
+    #[arg(long, value_name = "X", default_value_t = 0.00001, value_parser = positive)]
     pub final_lr: f32,
-    /// Weight of the game result in the target (the rest is the search score).
+    /// Weight of the game result in the target, 0..=1 (the rest is the search score).
+    #[arg(long, value_name = "X", default_value_t = 0.0, value_parser = unit_share)]
     pub wdl: f32,
     /// AdamW weight decay.
+    #[arg(long, value_name = "X", default_value_t = 0.01)]
     pub decay: f32,
     /// Whether the training positions are doubled by their mirror images where the game
     /// has that symmetry (chess: files a-h swapped).
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = clap::ArgAction::Set)]
     pub mirror: bool,
-    /// Share of the data held out for validation (the end of the last file).
+    /// Share of the data held out for validation (the end of the last file), below 0.5.
+    #[arg(long, value_name = "X", default_value_t = 0.01, value_parser = held_out_share)]
     pub validation: f64,
     /// A file of positions to validate on instead (other games, other seed).
+    #[arg(long, value_name = "FILE")]
     pub validation_data: Option<PathBuf>,
-    /// Worker threads.
+    /// Worker threads [default: one per core].
+    #[arg(long, value_name = "N", default_value_t = available_threads(),
+          hide_default_value = true,
+          value_parser = RangedU64ValueParser::<usize>::new().range(1..))]
     pub threads: usize,
     /// Seed of the initial weights, the split and the shuffles.
+    #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
     /// A checkpoint to continue from.
+    #[arg(long, value_name = "CHECKPOINT")]
     pub resume: Option<PathBuf>,
     /// The epoch after which this run ends, leaving its checkpoint to resume from: a long
     /// training in slices, between other uses of the machine.
+    #[arg(long, value_name = "EPOCH")]
     pub stop_after: Option<u32>,
 }
 
-fn value<T: std::str::FromStr>(flag: &str, v: Option<&String>) -> Result<T, String> {
-    let v = v.ok_or_else(|| format!("{flag} needs a value"))?;
-    v.parse()
-        .map_err(|_| format!("{flag} {v:?} is not a valid value"))
+impl TrainOptions {
+    /// What clap cannot check flag by flag: the learning rate may only fall.
+    pub fn check(&self) -> Result<(), String> {
+        if self.final_lr > self.lr {
+            return Err(format!(
+                "--final-lr {} is above --lr {}: the rate may only fall",
+                self.final_lr, self.lr
+            ));
+        }
+        Ok(())
+    }
 }
 
-/// Parses the trainer's arguments.
-pub fn parse_train_args(args: &[String]) -> Result<TrainOptions, String> {
-    let mut o = TrainOptions {
-        game: TrainGame::Chess,
-        data: Vec::new(),
-        out: PathBuf::new(),
-        hidden: 256,
-        epochs: 20,
-        batch: 16_384,
-        lr: 0.001,
-        final_lr: 0.00001,
-        wdl: 0.0,
-        decay: 0.01,
-        mirror: true,
-        validation: 0.01,
-        validation_data: None,
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        seed: 1,
-        resume: None,
-        stop_after: None,
-    };
-    let mut iter = args.iter();
-    while let Some(flag) = iter.next() {
-        let next = iter.next();
-        match flag.as_str() {
-            "--game" => {
-                o.game = match next.map(String::as_str) {
-                    Some("chess") => TrainGame::Chess,
-                    Some("draughts") => TrainGame::Draughts,
-                    other => return Err(format!("--game {other:?}: chess or draughts")),
-                }
-            }
-            "--data" => o.data.push(PathBuf::from(value::<String>(flag, next)?)),
-            "--out" => o.out = PathBuf::from(value::<String>(flag, next)?),
-            "--hidden" => o.hidden = value(flag, next)?,
-            "--epochs" => o.epochs = value(flag, next)?,
-            "--batch" => o.batch = value(flag, next)?,
-            "--lr" => o.lr = value(flag, next)?,
-            "--final-lr" => o.final_lr = value(flag, next)?,
-            "--wdl" => o.wdl = value(flag, next)?,
-            "--decay" => o.decay = value(flag, next)?,
-            "--mirror" => o.mirror = value(flag, next)?,
-            "--validation" => o.validation = value(flag, next)?,
-            "--validation-data" => {
-                o.validation_data = Some(PathBuf::from(value::<String>(flag, next)?));
-            }
-            "--threads" => o.threads = value(flag, next)?,
-            "--seed" => o.seed = value(flag, next)?,
-            "--resume" => o.resume = Some(PathBuf::from(value::<String>(flag, next)?)),
-            "--stop-after" => o.stop_after = Some(value(flag, next)?),
-            other => return Err(format!("unknown argument {other:?}")),
-        }
+fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn hidden_size(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n > 0 && n.is_multiple_of(16) && n <= 2048 => Ok(n),
+        _ => Err("expected a multiple of 16 up to 2048".into()),
     }
-    if o.data.is_empty() || o.out.as_os_str().is_empty() {
-        return Err("--data and --out are required".into());
+}
+
+fn positive(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
+        _ => Err("expected a positive number".into()),
     }
-    if o.hidden == 0 || !o.hidden.is_multiple_of(16) || o.hidden > 2048 {
-        return Err(format!(
-            "--hidden {}: a multiple of 16 up to 2048",
-            o.hidden
-        ));
+}
+
+fn unit_share(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err("expected a number in 0..=1".into()),
     }
-    if o.epochs == 0 || o.batch == 0 || o.threads == 0 {
-        return Err("--epochs, --batch and --threads must be at least 1".into());
+}
+
+fn held_out_share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..0.5).contains(&x) => Ok(x),
+        _ => Err("expected a number in 0..0.5".into()),
     }
-    if !(0.0..=1.0).contains(&o.wdl) || !(0.0..0.5).contains(&o.validation) {
-        return Err("--wdl must lie in 0..1 and --validation in 0..0.5".into());
-    }
-    if !(o.lr > 0.0 && o.final_lr > 0.0 && o.final_lr <= o.lr) {
-        return Err("learning rates must be positive, --final-lr at most --lr".into());
-    }
-    Ok(o)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
 
-    fn args(text: &str) -> Vec<String> {
-        text.split_whitespace().map(String::from).collect()
+    fn parse_train_args(line: &str) -> Result<TrainOptions, String> {
+        let options =
+            TrainOptions::try_parse_from(std::iter::once("train").chain(line.split_whitespace()))
+                .map_err(|e| e.to_string())?;
+        options.check()?;
+        Ok(options)
     }
 
     #[test]
     fn parses_and_refuses() {
-        let o = parse_train_args(&args(
-            "--data a.bin --data b.bin --out n --hidden 128 --wdl 0.5",
-        ))
-        .unwrap();
+        let o =
+            parse_train_args("--data a.bin --data b.bin --out n --hidden 128 --wdl 0.5").unwrap();
         assert_eq!(o.data.len(), 2);
         assert_eq!((o.hidden, o.wdl, o.game), (128, 0.5, TrainGame::Chess));
-        let o = parse_train_args(&args("--data a --out n --game draughts")).unwrap();
+        let o = parse_train_args("--data a --out n --game draughts").unwrap();
         assert_eq!(o.game, TrainGame::Draughts);
-        let o = parse_train_args(&args("--data a --out n --validation-data v.bin")).unwrap();
+        let o = parse_train_args("--data a --out n --validation-data v.bin").unwrap();
         assert_eq!(o.validation_data, Some(PathBuf::from("v.bin")));
-        let o = parse_train_args(&args("--data a --out n --stop-after 3")).unwrap();
+        let o = parse_train_args("--data a --out n --stop-after 3").unwrap();
         assert_eq!(o.stop_after, Some(3));
         for bad in [
             "--out n",
@@ -170,7 +158,19 @@ mod tests {
             "--data a --out n --bogus 1",
             "--data a --out n --game go",
         ] {
-            assert!(parse_train_args(&args(bad)).is_err(), "{bad}");
+            assert!(parse_train_args(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn defaults_are_the_documented_ones() {
+        let o = parse_train_args("--data a --out n").unwrap();
+        assert_eq!((o.hidden, o.epochs, o.batch), (256, 20, 16_384));
+        assert_eq!(
+            (o.lr, o.final_lr, o.wdl, o.decay),
+            (0.001, 0.00001, 0.0, 0.01)
+        );
+        assert_eq!((o.mirror, o.validation, o.seed), (true, 0.01, 1));
+        assert!(o.threads >= 1 && o.resume.is_none() && o.stop_after.is_none());
     }
 }
