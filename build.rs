@@ -1,5 +1,6 @@
 //! Build script: finds magic numbers for rook and bishop attacks and writes the magic
-//! table and the full sliding-attack table into `OUT_DIR/magic_tables.rs`.
+//! table and the full sliding-attack table into `OUT_DIR/magic_tables.rs`; and names the
+//! commit being built (`TVILLING_COMMIT`, for `tvilling --version`).
 //!
 //! Doing this at build time keeps the move generator free of lazily-initialised globals:
 //! the tables are plain `static` data the compiler lays out in the binary. The magics are
@@ -9,7 +10,8 @@
 use std::env;
 use std::fmt::Write as _;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -106,8 +108,54 @@ fn find_magic(sq: usize, dirs: &[(i32, i32)], rng: &mut XorShift) -> (u64, u64, 
     }
 }
 
+/// Runs git in `dir`; its trimmed output, or `None` when git is missing or fails.
+fn git(dir: &Path, args: &[&str]) -> Option<String> {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+/// Sets `TVILLING_COMMIT` to the short hash of the commit checked out, or `unknown` where
+/// there is no repository of our own (a source archive, possibly unpacked inside another
+/// repository), and has cargo rerun this script when that commit changes.
+fn name_the_commit() {
+    let dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let ours = git(&dir, &["rev-parse", "--show-toplevel"])
+        .and_then(|top| fs::canonicalize(top).ok())
+        .is_some_and(|top| fs::canonicalize(&dir).is_ok_and(|dir| dir == top));
+    let commit = ours
+        .then(|| git(&dir, &["rev-parse", "--short", "HEAD"]))
+        .flatten();
+    println!(
+        "cargo:rustc-env=TVILLING_COMMIT={}",
+        commit.as_deref().unwrap_or("unknown")
+    );
+    if commit.is_none() {
+        return;
+    }
+    // HEAD changes on a checkout; on a commit, the branch it names changes, as a loose ref
+    // or in packed-refs, and HEAD's reflog grows either way. Only files that exist are
+    // named: cargo reruns a script every build for a missing one.
+    let mut watched = vec!["HEAD".to_string(), "logs/HEAD".into(), "packed-refs".into()];
+    watched.extend(git(&dir, &["symbolic-ref", "-q", "HEAD"]));
+    for name in watched {
+        if let Some(path) = git(&dir, &["rev-parse", "--git-path", &name]) {
+            let path = dir.join(path);
+            if path.exists() {
+                println!("cargo:rerun-if-changed={}", path.display());
+            }
+        }
+    }
+}
+
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    name_the_commit();
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
     let mut attacks: Vec<u64> = Vec::new();
     let mut src = String::new();

@@ -1,5 +1,5 @@
-//! The one command line through the built binary: help for every subcommand, the version,
-//! the UCI engine with and without `uci`, and usage errors that end with
+//! The one command line through the built binary: help for every subcommand, the version
+//! with the commit, the UCI engine with and without `uci`, and usage errors that end with
 //! a message and a non-zero status, never a panic.
 
 use std::io::Write;
@@ -48,12 +48,28 @@ fn help_lists_every_subcommand_and_each_has_its_own() {
 }
 
 #[test]
-fn version_is_the_package_version() {
+fn version_names_the_commit_it_was_built_from() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .current_dir(dir)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| text(&o.stdout).trim().to_string())
+    };
+    let ours = git(&["rev-parse", "--show-toplevel"])
+        .is_some_and(|top| std::fs::canonicalize(top).ok() == std::fs::canonicalize(dir).ok());
+    let commit = ours
+        .then(|| git(&["rev-parse", "--short", "HEAD"]))
+        .flatten()
+        .unwrap_or_else(|| "unknown".into());
     let out = tvilling(&["--version"], "");
     assert!(out.status.success());
     assert_eq!(
         text(&out.stdout).trim(),
-        format!("tvilling {}", env!("CARGO_PKG_VERSION"))
+        format!("tvilling {} (commit {commit})", env!("CARGO_PKG_VERSION"))
     );
 }
 

@@ -9,11 +9,19 @@ use tvilling::protocol::dxp::cli::DxpArgs;
 use tvilling::protocol::hub::args::HubArgs;
 use tvilling::train::TrainOptions;
 
+/// The version and the commit it was built from (`unknown` outside a git checkout).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("TVILLING_COMMIT"),
+    ")"
+);
+
 // A flag given twice takes its last value (`args_override_self`, which clap propagates to
 // every subcommand), as the hand-written parsers did: scripts pass defaults, then override.
 /// tvilling: one search, two games. Without a command it is a UCI chess engine.
 #[derive(Parser)]
-#[command(name = "tvilling", version, args_override_self = true)]
+#[command(name = "tvilling", version = VERSION, args_override_self = true)]
 struct Tvilling {
     #[command(subcommand)]
     command: Option<Command>,
