@@ -1,5 +1,5 @@
 //! The `eval` command's table: the evaluation split by term, so a user can see why the
-//! engine likes a position. Built from the tuner's [`trace`], so it adds up to exactly
+//! engine likes a position. Built from the [`trace`], so it adds up to exactly
 //! what the search sees.
 
 use super::features::SECTIONS;

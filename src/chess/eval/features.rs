@@ -1,8 +1,8 @@
 //! The feature layout: where each evaluation term's weights sit in the one flat weight
 //! vector.
 //!
-//! The evaluation, its trace and the tuner all address weights by these offsets, so a term
-//! is defined once and the tuner fits exactly the function the engine plays with. Indices
+//! The evaluation and its trace both address weights by these offsets, so a term is
+//! defined once and the `eval` table names exactly what the engine adds up. Indices
 //! inside a section are documented beside each offset; "rank" always means the rank seen
 //! from the piece owner's side (0 = its first rank).
 
@@ -73,100 +73,78 @@ pub const TEMPO: usize = HANGING + 1;
 /// Number of weights.
 pub const NUM_FEATURES: usize = TEMPO + 1;
 
-/// One named block of the weight vector, for printing a weights file.
+/// One named block of the weight vector, for the `eval` table.
 pub struct Section {
-    /// Name used in the printed comment.
+    /// Name printed in the `eval` table.
     pub name: &'static str,
     /// First index.
     pub offset: usize,
     /// Number of weights.
     pub len: usize,
-    /// Weights printed per line.
-    pub per_line: usize,
 }
 
 /// Every block in order; together they cover `0..NUM_FEATURES` exactly once.
 pub const SECTIONS: [Section; 36] = [
-    section(
-        "material: pawn, knight, bishop, rook, queen",
-        MATERIAL,
-        5,
-        5,
-    ),
-    section("pawn square table", PSQT, 32, 4),
-    section("knight square table", PSQT + 32, 32, 4),
-    section("bishop square table", PSQT + 64, 32, 4),
-    section("rook square table", PSQT + 96, 32, 4),
-    section("queen square table", PSQT + 128, 32, 4),
-    section("king square table", PSQT + 160, 32, 4),
-    section("knight mobility", MOBILITY_KNIGHT, 9, 5),
-    section("bishop mobility", MOBILITY_BISHOP, 14, 5),
-    section("rook mobility", MOBILITY_ROOK, 15, 5),
-    section("queen mobility", MOBILITY_QUEEN, 28, 5),
-    section("bishop pair", BISHOP_PAIR, 1, 1),
-    section("rook on open file", ROOK_OPEN_FILE, 1, 1),
-    section("rook on semi-open file", ROOK_SEMI_OPEN_FILE, 1, 1),
-    section("doubled pawn", DOUBLED_PAWN, 1, 1),
-    section("isolated pawn", ISOLATED_PAWN, 1, 1),
-    section("backward pawn", BACKWARD_PAWN, 1, 1),
-    section("phalanx pawn by rank", PHALANX_PAWN, 8, 4),
-    section("supported pawn by rank", SUPPORTED_PAWN, 8, 4),
-    section("passed pawn by rank", PASSED_PAWN, 8, 4),
-    section("blocked passed pawn by rank", PASSED_BLOCKED, 8, 4),
-    section(
-        "passed pawn with a free path by rank",
-        PASSED_FREE_PATH,
-        8,
-        4,
-    ),
+    section("material: pawn, knight, bishop, rook, queen", MATERIAL, 5),
+    section("pawn square table", PSQT, 32),
+    section("knight square table", PSQT + 32, 32),
+    section("bishop square table", PSQT + 64, 32),
+    section("rook square table", PSQT + 96, 32),
+    section("queen square table", PSQT + 128, 32),
+    section("king square table", PSQT + 160, 32),
+    section("knight mobility", MOBILITY_KNIGHT, 9),
+    section("bishop mobility", MOBILITY_BISHOP, 14),
+    section("rook mobility", MOBILITY_ROOK, 15),
+    section("queen mobility", MOBILITY_QUEEN, 28),
+    section("bishop pair", BISHOP_PAIR, 1),
+    section("rook on open file", ROOK_OPEN_FILE, 1),
+    section("rook on semi-open file", ROOK_SEMI_OPEN_FILE, 1),
+    section("doubled pawn", DOUBLED_PAWN, 1),
+    section("isolated pawn", ISOLATED_PAWN, 1),
+    section("backward pawn", BACKWARD_PAWN, 1),
+    section("phalanx pawn by rank", PHALANX_PAWN, 8),
+    section("supported pawn by rank", SUPPORTED_PAWN, 8),
+    section("passed pawn by rank", PASSED_PAWN, 8),
+    section("blocked passed pawn by rank", PASSED_BLOCKED, 8),
+    section("passed pawn with a free path by rank", PASSED_FREE_PATH, 8),
     section(
         "passed pawn: own king distance by rank",
         PASSED_OWN_KING_DISTANCE,
         8,
-        4,
     ),
     section(
         "passed pawn: enemy king distance by rank",
         PASSED_ENEMY_KING_DISTANCE,
         8,
-        4,
     ),
     section(
         "king zone attacks: knight, bishop, rook, queen",
         KING_ZONE_ATTACK,
         4,
-        4,
     ),
-    section("king attackers by count", KING_ATTACKERS, 8, 4),
-    section("safe checks: knight, bishop, rook, queen", SAFE_CHECK, 4, 4),
-    section("pawn shield by rank", PAWN_SHIELD, 8, 4),
-    section("pawn storm by rank", PAWN_STORM, 8, 4),
-    section("open file at the king", KING_OPEN_FILE, 1, 1),
-    section("semi-open file at the king", KING_SEMI_OPEN_FILE, 1, 1),
+    section("king attackers by count", KING_ATTACKERS, 8),
+    section("safe checks: knight, bishop, rook, queen", SAFE_CHECK, 4),
+    section("pawn shield by rank", PAWN_SHIELD, 8),
+    section("pawn storm by rank", PAWN_STORM, 8),
+    section("open file at the king", KING_OPEN_FILE, 1),
+    section("semi-open file at the king", KING_SEMI_OPEN_FILE, 1),
     section(
         "threats by pawn on knight, bishop, rook, queen",
         THREAT_BY_PAWN,
-        4,
         4,
     ),
     section(
         "threats by minor on knight, bishop, rook, queen",
         THREAT_BY_MINOR,
         4,
-        4,
     ),
-    section("threat by rook on queen", THREAT_BY_ROOK_ON_QUEEN, 1, 1),
-    section("hanging piece", HANGING, 1, 1),
-    section("tempo", TEMPO, 1, 1),
+    section("threat by rook on queen", THREAT_BY_ROOK_ON_QUEEN, 1),
+    section("hanging piece", HANGING, 1),
+    section("tempo", TEMPO, 1),
 ];
 
-const fn section(name: &'static str, offset: usize, len: usize, per_line: usize) -> Section {
-    Section {
-        name,
-        offset,
-        len,
-        per_line,
-    }
+const fn section(name: &'static str, offset: usize, len: usize) -> Section {
+    Section { name, offset, len }
 }
 
 #[cfg(test)]

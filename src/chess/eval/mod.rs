@@ -1,11 +1,12 @@
 //! The hand-written chess evaluation: a tapered (midgame/endgame by game phase) sum of
-//! linear terms, with weights fitted by our own Texel tuner (`scripts/texel_tune.rs`).
+//! linear terms, with weights fitted to game results by Texel's method (see [`WEIGHTS`]).
+//! The network is the default evaluation; this one plays with `Use NNUE` off.
 //!
-//! The seam: the search sees only [`evaluate`], so a network can later replace this whole
+//! The seam: the search sees only [`evaluate`], so a network can replace this whole
 //! module behind the same function. Every term is written once, generic over an
-//! [`Accumulator`]: the engine's accumulator sums weights, the tuner's records how often
-//! each weight was used ([`trace`]). The tuner therefore fits exactly the function the
-//! engine plays with, and the unit tests check that the two agree to the centipawn.
+//! [`Accumulator`]: the engine's accumulator sums weights, the trace records how often
+//! each weight was used ([`trace`]). The UCI `eval` table is built from the trace, and the
+//! unit tests check that the two agree to the centipawn.
 //!
 //! Conventions: terms are added per colour and counted White minus Black; the final score
 //! is turned to the side to move's view. Weights live in one flat vector ([`WEIGHTS`])
@@ -16,7 +17,6 @@ pub mod features;
 mod king;
 mod pawns;
 mod pieces;
-mod render;
 mod scale;
 mod score;
 mod threats;
@@ -27,7 +27,6 @@ mod tests;
 
 pub use explain::explain;
 pub use features::NUM_FEATURES;
-pub use render::render_weights;
 pub use scale::SCALE_NORMAL;
 pub use score::{s, S};
 pub use weights::WEIGHTS;
@@ -59,7 +58,7 @@ impl Accumulator for WeightedSum {
     }
 }
 
-/// The evaluation of one position as coefficients of the weights: what the tuner fits.
+/// The evaluation of one position as coefficients of the weights, term by term.
 #[derive(Clone, Debug)]
 pub struct Trace {
     /// Uses of each weight, White minus Black.
@@ -112,7 +111,7 @@ pub fn evaluate(pos: &Position) -> i32 {
     }
 }
 
-/// The coefficients, phase and scales of `pos` for the tuner.
+/// The coefficients, phase and scales of `pos`.
 pub fn trace(pos: &Position) -> Trace {
     let mut trace = Trace {
         coefficients: [0; NUM_FEATURES],

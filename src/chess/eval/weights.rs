@@ -1,9 +1,10 @@
 //! The evaluation weights: packed (midgame, endgame) centipawn pairs laid out as in
-//! [`super::features`], in the format the tuner prints (`texel-tune`, source in
-//! scripts/texel_tune.rs). Change them by re-tuning rather than by hand.
+//! [`super::features`].
 //!
 //! Tuned by texel-tune on 148837 positions (2000 epochs, Adam rate 1, L2 1e-9): K = 1.1125,
-//! mean squared error 0.093798 -> 0.084976.
+//! mean squared error 0.093798 -> 0.084976. The tuner (scripts/texel_tune.rs) and its data
+//! generator (scripts/gen_selfplay.py) were removed once the network became the default;
+//! `git log --diff-filter=D -- scripts/texel_tune.rs` finds them.
 
 use super::features::NUM_FEATURES;
 use super::score::{s, S};
