@@ -10,6 +10,9 @@
 //! - [`cli`] holds the command-line tools (`bench`, `perft`, `datagen`, `dbgen`, `train`).
 //! - [`selfplay`] is the engine playing itself, for `datagen` and the UCI command `genfens`.
 //! - [`train`] holds the network trainer behind `tvilling train`, on [`nnue`]'s data types.
+//!
+//! [`protocol`] and [`cli`] sit side by side and import nothing of each other: what both
+//! need ([`engine::bench`], [`selfplay`], the endgame-table limits) lives below them.
 
 // Every public item carries a doc line; with clippy's `-D warnings` a missing one fails CI.
 #![warn(missing_docs)]
