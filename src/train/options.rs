@@ -13,6 +13,18 @@ pub enum TrainGame {
     Draughts,
 }
 
+/// Which chess inputs the network reads (see `FeatureSetId`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChessInputs {
+    /// 768: colour, kind and square of each piece.
+    Plain,
+    /// The 768 with the board mirrored so each side's king stands on the e-h files.
+    Mirrored,
+    /// The mirrored 768 once per king bucket (4, by the king's rank): 3,072.
+    #[value(name = "king-buckets-4")]
+    KingBuckets4,
+}
+
 /// Everything a training run is told.
 ///
 /// It derives `Parser` (not only `Args`) so that its tests can parse it alone.
@@ -23,6 +35,9 @@ pub struct TrainOptions {
           value_parser = PossibleValuesParser::new(["chess", "draughts"])
               .map(|g| if g == "chess" { TrainGame::Chess } else { TrainGame::Draughts }))]
     pub game: TrainGame,
+    /// The chess inputs (draughts has one set).
+    #[arg(long, value_enum, default_value = "plain")]
+    pub features: ChessInputs,
     /// Data files (records of the chosen game), read whole; repeatable.
     #[arg(long, value_name = "FILE", required = true)]
     pub data: Vec<PathBuf>,
@@ -80,8 +95,12 @@ pub struct TrainOptions {
 }
 
 impl TrainOptions {
-    /// What clap cannot check flag by flag: the learning rate may only fall.
+    /// What clap cannot check flag by flag: the learning rate may only fall, and only chess
+    /// has a choice of inputs.
     pub fn check(&self) -> Result<(), String> {
+        if self.game == TrainGame::Draughts && self.features != ChessInputs::Plain {
+            return Err("--features chooses chess inputs; draughts has one set".into());
+        }
         if self.final_lr > self.lr {
             return Err(format!(
                 "--final-lr {} is above --lr {}: the rate may only fall",
@@ -145,6 +164,9 @@ mod tests {
         assert_eq!((o.hidden, o.wdl, o.game), (128, 0.5, TrainGame::Chess));
         let o = parse_train_args("--data a --out n --game draughts").unwrap();
         assert_eq!(o.game, TrainGame::Draughts);
+        let o = parse_train_args("--data a --out n --features king-buckets-4").unwrap();
+        assert_eq!(o.features, ChessInputs::KingBuckets4);
+        assert!(parse_train_args("--data a --out n --game draughts --features mirrored").is_err());
         let o = parse_train_args("--data a --out n --validation-data v.bin").unwrap();
         assert_eq!(o.validation_data, Some(PathBuf::from("v.bin")));
         let o = parse_train_args("--data a --out n --stop-after 3").unwrap();

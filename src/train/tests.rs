@@ -7,6 +7,7 @@ use super::export::quantise_network;
 use super::gradient::{accumulate_gradient, evaluate, summed_loss, Scratch, Target};
 use super::model::{initial_parameters, Layout};
 use super::optimizer::AdamW;
+use super::options::ChessInputs;
 use super::{train, TrainGame, TrainOptions};
 use crate::chess::nnue::Chess768;
 use crate::chess::{PackedPosition, Position};
@@ -189,6 +190,7 @@ fn a_resumed_run_continues_the_uninterrupted_one() {
         .unwrap();
     let options = |out: &str, stop_after: Option<u32>, resume: bool| TrainOptions {
         game: TrainGame::Chess,
+        features: ChessInputs::Plain,
         data: vec![data.clone()],
         out: dir.join(out),
         hidden: 16,
