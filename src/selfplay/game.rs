@@ -56,6 +56,8 @@ pub struct PlayedGame {
     pub bytes: Vec<u8>,
     /// Positions written: one for each move played after the opening.
     pub positions: usize,
+    /// Nodes the game's searches spent, the opening's check aside.
+    pub nodes: u64,
 }
 
 /// A search score as a number for adjudication: mate scores count as very large.
@@ -153,6 +155,7 @@ pub fn play_game<G: SelfPlay>(
     let (mut decisive_run, mut decisive_sign, mut drawish_run) = (0u32, 0i32, 0u32);
     let mut legal = MoveList::new();
     let mut plies = 0usize;
+    let mut nodes = 0u64;
     // The result from the first mover's view.
     let result = loop {
         hashes.push(pos.hash());
@@ -180,6 +183,7 @@ pub fn play_game<G: SelfPlay>(
         }
         let history = hashes[..hashes.len() - 1].to_vec();
         let outcome = searcher.search_here(pos.clone(), history, limits(config));
+        nodes += outcome.nodes;
         let Some(best) = outcome.best else {
             break Outcome::Draw;
         };
@@ -232,6 +236,7 @@ pub fn play_game<G: SelfPlay>(
     PlayedGame {
         bytes: encode_game(&first, &moves, NO_SCORE),
         positions: moves.len(),
+        nodes,
     }
 }
 

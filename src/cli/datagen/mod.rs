@@ -150,6 +150,7 @@ struct Progress {
     games_claimed: AtomicU64,
     games: AtomicU64,
     positions: AtomicU64,
+    nodes: AtomicU64,
     rejected_openings: AtomicU64,
     finished: AtomicBool,
     failed: AtomicBool,
@@ -255,6 +256,7 @@ fn play_games<G: SelfPlay>(
         progress
             .positions
             .fetch_add(game.positions as u64, Ordering::Relaxed);
+        progress.nodes.fetch_add(game.nodes, Ordering::Relaxed);
         progress.games.fetch_add(1, Ordering::Relaxed);
     }
 }
@@ -281,8 +283,9 @@ fn progress_line(progress: &Progress, target: Target, elapsed: Duration) -> Stri
         _ => String::new(),
     };
     let rejected = progress.rejected_openings.load(Ordering::Relaxed);
+    let nodes = progress.nodes.load(Ordering::Relaxed) / positions.max(1);
     format!(
-        "datagen: {positions} positions, {games} games ({rejected} openings rejected), {rate:.0} positions/s, elapsed {}{eta}",
+        "datagen: {positions} positions, {games} games ({rejected} openings rejected), {nodes} nodes a position, {rate:.0} positions/s, elapsed {}{eta}",
         clock(elapsed)
     )
 }
