@@ -186,7 +186,7 @@ fn record_files_become_games_of_one_position() {
 
 #[test]
 fn draughts_games_from_ballots() {
-    use tvilling::draughts::movegen::legal_moves;
+    use tvilling::draughts::fast::movegen::legal_moves;
     use tvilling::draughts::packed::PackedDraughts;
     use tvilling::engine::MoveList;
     let dir = scratch("draughts");

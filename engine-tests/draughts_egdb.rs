@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 use tvilling::draughts::egdb::{Database, Material, Wdl};
-use tvilling::draughts::movegen::legal_moves;
-use tvilling::draughts::notation::parse_position;
+use tvilling::draughts::fast::movegen::legal_moves;
+use tvilling::draughts::fast::notation::parse_position;
 use tvilling::draughts::Position;
 use tvilling::engine::MoveList;
 
@@ -54,13 +54,13 @@ fn lone_king_shares(class: &str) -> [(f64, f64); 2] {
         let king = pos.kings(tvilling::draughts::Color::Black);
         let on_diagonal = MAIN_DIAGONAL
             .iter()
-            .any(|&sq| king == tvilling::draughts::square::mask_of(sq));
+            .any(|&sq| king == tvilling::draughts::fast::square::mask_of(sq));
         // Quiet positions only: no capture for either side, so the value is the ending's,
         // not a shot's.
         let mut other = pos;
         other.play_null();
-        if tvilling::draughts::movegen::has_capture(&pos)
-            || tvilling::draughts::movegen::has_capture(&other)
+        if tvilling::draughts::fast::movegen::has_capture(&pos)
+            || tvilling::draughts::fast::movegen::has_capture(&other)
         {
             continue;
         }
@@ -270,7 +270,7 @@ fn retrograde_matches_plain_iteration() {
 #[test]
 fn the_search_keeps_what_the_tables_promise() {
     use tvilling::draughts::egdb::set_up_tables;
-    use tvilling::draughts::state::DrawClocks;
+    use tvilling::draughts::fast::clocks::DrawClocks;
     use tvilling::draughts::SearchPosition;
     use tvilling::engine::{Limits, Searcher};
     let dir = std::env::temp_dir().join(format!("tvilling-egdb-search-{}", std::process::id()));

@@ -2,7 +2,8 @@
 //! convention). Every position is checked at every depth whose count fits the budget: the
 //! small ones in the plain test run, the larger ones under `--ignored`.
 
-use tvilling::draughts::{notation, perft, Position};
+use tvilling::draughts::fast::{notation, perft};
+use tvilling::draughts::Position;
 
 const DATA: &str = include_str!("data/draughts_perft.txt");
 
@@ -77,7 +78,7 @@ fn start_position_matches_the_data_file() {
 fn divide_sums_to_perft() {
     for e in entries() {
         let pos = notation::parse_hub(&e.hub).unwrap();
-        let split = tvilling::draughts::divide(&pos, 3);
+        let split = tvilling::draughts::fast::divide(&pos, 3);
         assert_eq!(
             split.iter().map(|(_, n)| n).sum::<u64>(),
             e.counts[2],

@@ -1,12 +1,13 @@
 //! Draughts rules, one test per rule: exact root moves for positions that exercise it,
 //! text formats in and out with their error cases, and the draw rules on constructed games.
 
-use tvilling::draughts::notation::{
+use tvilling::draughts::fast::clocks::{endgame_class, DrawClocks, EndgameClass};
+use tvilling::draughts::fast::movegen;
+use tvilling::draughts::fast::notation::{
     move_from_dxp, move_to_dxp, move_to_hub, parse_fen, parse_hub, parse_move, parse_position,
     to_fen, to_hub, MoveParseError, PositionParseError,
 };
-use tvilling::draughts::state::{endgame_class, DrawClocks, EndgameClass};
-use tvilling::draughts::{movegen, Color, GameState, Move, Outcome, PlayError, Position};
+use tvilling::draughts::{Color, GameState, Move, Outcome, PlayError, Position};
 use tvilling::engine::MoveList;
 
 fn pos(text: &str) -> Position {
@@ -221,7 +222,7 @@ fn many_kings_fit_the_move_list() {
 }
 
 fn mask(n: u8) -> u64 {
-    tvilling::draughts::square::mask_of(n)
+    tvilling::draughts::fast::square::mask_of(n)
 }
 
 #[test]

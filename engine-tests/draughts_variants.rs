@@ -3,10 +3,11 @@
 //! fast international generator on its perft suite, and hand-checked positions for the
 //! rules pydraughts lacks (killer) or gets wrong (Turkish kings slide through pieces there).
 
-use tvilling::draughts::variant::{
+use tvilling::draughts::fast::notation;
+use tvilling::draughts::generic::{
     legal_moves, move_to_hub, parse_position, perft, to_fen, Variant, VariantPosition,
 };
-use tvilling::draughts::{notation, Move};
+use tvilling::draughts::Move;
 use tvilling::engine::MoveList;
 
 const PYDRAUGHTS: &str = include_str!("data/draughts_variants_perft.txt");
@@ -72,7 +73,7 @@ fn the_rules_core_agrees_with_the_fast_international_generator() {
             let depth = i as u32 + 1;
             assert_eq!(perft(&pos, depth), expected, "{} depth {depth}", f[0]);
             if depth <= 3 {
-                assert_eq!(tvilling::draughts::perft(&fast, depth), expected);
+                assert_eq!(tvilling::draughts::fast::perft(&fast, depth), expected);
             }
         }
     }

@@ -12,8 +12,9 @@ use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use tvilling::draughts::notation::{move_to_dxp, to_hub};
-use tvilling::draughts::{movegen, Move, Position};
+use tvilling::draughts::fast::movegen;
+use tvilling::draughts::fast::notation::{move_to_dxp, to_hub};
+use tvilling::draughts::{Move, Position};
 use tvilling::engine::MoveList;
 use tvilling::protocol::dxp::follower::HANDSHAKE_TIMEOUT;
 

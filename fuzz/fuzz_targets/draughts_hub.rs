@@ -13,8 +13,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::time::Duration;
-use tvilling::draughts::movegen::{has_capture, legal_moves};
-use tvilling::draughts::notation::{
+use tvilling::draughts::fast::bitboard::promotion_row;
+use tvilling::draughts::fast::movegen::{has_capture, legal_moves};
+use tvilling::draughts::fast::notation::{
     move_from_dxp, move_to_dxp, move_to_hub, parse_fen, parse_hub, parse_move, parse_position,
     to_fen, to_hub,
 };
@@ -151,7 +152,7 @@ fn check_position(pos: &Position) {
         assert_eq!(child.pieces(them), pos.pieces(them) & !mv.captured);
         assert_eq!(child.pieces(us).count_ones(), pos.pieces(us).count_ones());
         assert_eq!(
-            child.men(us) & us.promotion_row(),
+            child.men(us) & promotion_row(us),
             0,
             "{hub} then {text}: a man on its promotion row"
         );

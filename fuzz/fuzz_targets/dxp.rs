@@ -12,8 +12,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::io::{self, Cursor, Read};
-use tvilling::draughts::movegen::legal_moves;
-use tvilling::draughts::notation::{move_from_dxp, parse_hub, parse_move};
+use tvilling::draughts::fast::movegen::legal_moves;
+use tvilling::draughts::fast::notation::{move_from_dxp, parse_hub, parse_move};
 use tvilling::draughts::{Color, GameState, Move, Outcome, Position};
 use tvilling::engine::MoveList;
 use tvilling::protocol::dxp::game::{color_of, DxpGame, PeerMoveError};

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::draughts::variant::{Variant, DECLARED_NAMES};
+use crate::draughts::generic::{Variant, DECLARED_NAMES};
 
 /// What went wrong: the position could not be read.
 #[derive(Debug)]
@@ -108,27 +108,28 @@ fn run_chess(args: &PerftArgs) -> Result<(), PerftCliError> {
 }
 
 fn run_draughts(args: &PerftArgs) -> Result<(), PerftCliError> {
-    use crate::draughts::{notation, Position};
+    use crate::draughts::fast::{divide, notation, perft};
+    use crate::draughts::Position;
     let pos = match &args.position() {
         Some(text) => notation::parse_position(text).map_err(|e| PerftCliError(e.to_string()))?,
         None => Position::start(),
     };
     let nodes = if args.divide {
-        let split = crate::draughts::divide(&pos, args.depth);
+        let split = divide(&pos, args.depth);
         for (mv, count) in &split {
             println!("{}: {count}", notation::move_to_hub(*mv));
         }
         println!();
         split.iter().map(|(_, count)| count).sum()
     } else {
-        crate::draughts::perft(&pos, args.depth)
+        perft(&pos, args.depth)
     };
     println!("Nodes searched: {nodes}");
     Ok(())
 }
 
 fn run_variant(args: &PerftArgs, variant: Variant) -> Result<(), PerftCliError> {
-    use crate::draughts::variant::{divide, move_to_hub, parse_position, perft, VariantPosition};
+    use crate::draughts::generic::{divide, move_to_hub, parse_position, perft, VariantPosition};
     let pos = match &args.position() {
         Some(text) => parse_position(variant, text).map_err(|e| PerftCliError(e.to_string()))?,
         None => VariantPosition::start(variant),

@@ -1,30 +1,31 @@
-//! International draughts (10x10, FMJD) rules: board, move generation, notation, draw rules
-//! and perft.
+//! Draughts: international draughts (10x10, FMJD) and its variants, on two rules engines.
 //!
-//! The rules know nothing of searching: the position is a handful of bitboards in a padded
-//! layout where every diagonal step is one shift, so move generation is plain bit arithmetic.
-//! Text formats (Hub, PDN FEN, DXP) live in [`notation`], the game-level draw rules in
-//! [`state`].
+//! - [`fast`], the fast international generator: the board as bitboards in a padded layout
+//!   where every diagonal step is one shift, so move generation is plain bit arithmetic.
+//!   The engine plays international draughts on it, with its network ([`nnue`]), its
+//!   hand-written evaluation ([`eval`]) and its endgame tables ([`egdb`]).
+//! - [`generic`], the generic rules core: every variant (international included, to check
+//!   this core against the fast one) from a table of rule facts on a neighbour-table board.
+//!   It is slower than the fast generator, and serves the variants the Hub front end offers.
+//!
+//! Both move with the same [`Move`] triple and the same [`Color`]s.
 
-pub mod bitboard;
+pub mod bits;
+pub mod color;
 pub mod egdb;
 pub mod eval;
-pub mod game;
-pub mod movegen;
+pub mod fast;
+pub mod game_state;
+pub mod generic;
+pub mod international;
 pub mod moves;
 pub mod nnue;
-pub mod notation;
 pub mod packed;
-pub mod perft;
-pub mod position;
-pub mod square;
-pub mod state;
-pub mod variant;
 pub mod zobrist;
 
-pub use game::SearchPosition;
+pub use color::Color;
+pub use fast::notation::{MoveParseError, PositionParseError};
+pub use fast::Position;
+pub use game_state::{GameState, Outcome, PlayError};
+pub use international::SearchPosition;
 pub use moves::Move;
-pub use notation::{MoveParseError, PositionParseError};
-pub use perft::{divide, perft};
-pub use position::{Color, Position};
-pub use state::{GameState, Outcome, PlayError};

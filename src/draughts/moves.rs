@@ -4,7 +4,7 @@
 //! (two capture routes with the same triple give the same position and are one move), so the
 //! route itself is never stored.
 
-use super::square::number_of;
+use super::fast::square::number_of;
 
 /// One complete turn: a step, a king slide or a whole capture sequence.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
@@ -52,7 +52,7 @@ impl Move {
 
     /// Captured squares in standard numbering, ascending.
     pub fn captured_squares(self) -> Vec<u8> {
-        super::bitboard::Bits(self.captured)
+        super::bits::Bits(self.captured)
             .map(|b| number_of(b.trailing_zeros()))
             .collect()
     }

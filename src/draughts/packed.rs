@@ -14,11 +14,9 @@
 //! | 27     | side to move: 0 White, 1 Black |
 //! | 28..32 | 0 (reserved) |
 
-use super::game::SearchPosition;
-use super::moves::Move;
-use super::position::{Color, Position};
-use super::square::{bit_of, number_of};
-use super::state::DrawClocks;
+use super::fast::clocks::DrawClocks;
+use super::fast::square::{bit_of, number_of};
+use super::{Color, Move, Position, SearchPosition};
 use crate::engine::{Game, MoveList};
 use crate::nnue::data::{Outcome, TrainingRecord};
 use crate::nnue::game_file::GameRecord;
@@ -41,12 +39,12 @@ pub struct PackedDraughts {
 
 /// The square set (bit n-1 for square n) of a padded-layout bitboard.
 fn squares_of(bits: u64) -> u64 {
-    super::bitboard::Bits(bits).fold(0, |set, b| set | 1 << (number_of(b.trailing_zeros()) - 1))
+    super::bits::Bits(bits).fold(0, |set, b| set | 1 << (number_of(b.trailing_zeros()) - 1))
 }
 
 /// The padded-layout bitboard of a square set.
 fn bits_of(squares: u64) -> u64 {
-    super::bitboard::Bits(squares).fold(0, |bits, s| {
+    super::bits::Bits(squares).fold(0, |bits, s| {
         bits | 1u64 << bit_of(s.trailing_zeros() as u8 + 1)
     })
 }
@@ -205,7 +203,7 @@ fn squares_code(mv: Move) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::notation::{parse_position, to_fen};
+    use crate::draughts::fast::notation::{parse_position, to_fen};
 
     #[test]
     fn round_trips() {

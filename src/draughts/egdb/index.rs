@@ -6,8 +6,8 @@
 //! square; those are not positions and are stored as such.
 
 use super::material::Material;
-use crate::draughts::bitboard::Bits;
-use crate::draughts::square::{mask_of, number_of};
+use crate::draughts::bits::Bits;
+use crate::draughts::fast::square::{mask_of, number_of};
 use crate::draughts::{Color, Position};
 
 /// Most pieces of one kind in a class (the tables go up to 8 pieces in all).

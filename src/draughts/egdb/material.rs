@@ -3,8 +3,8 @@
 //! looked up turned round (colours swapped, board rotated), in the class with the sides'
 //! counts swapped.
 
-use crate::draughts::bitboard::Bits;
-use crate::draughts::square::{mask_of, number_of};
+use crate::draughts::bits::Bits;
+use crate::draughts::fast::square::{mask_of, number_of};
 use crate::draughts::{Color, Position};
 use std::fmt;
 
@@ -125,7 +125,7 @@ pub fn turned(pos: &Position) -> Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::notation::{parse_position, to_fen};
+    use crate::draughts::fast::notation::{parse_position, to_fen};
 
     #[test]
     fn classes_come_in_solving_order() {

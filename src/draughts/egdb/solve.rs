@@ -13,8 +13,9 @@
 use super::material::{turned, Material};
 use super::table::{code_of, Table, Wdl};
 use super::Database;
-use crate::draughts::bitboard::{step, Bits, BOARD, DIRECTIONS};
-use crate::draughts::movegen::{has_capture, legal_moves};
+use crate::draughts::bits::Bits;
+use crate::draughts::fast::bitboard::{step, BOARD, DIRECTIONS};
+use crate::draughts::fast::movegen::{has_capture, legal_moves};
 use crate::draughts::{Color, Position};
 use crate::engine::MoveList;
 use rayon::prelude::*;

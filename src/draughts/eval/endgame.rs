@@ -6,7 +6,7 @@
 //! from chasing or avoiding such endings for their nominal material.
 
 use super::weights::{DRAWISH_KINGS, DRAWISH_SMALL, DRAWISH_TINY};
-use crate::draughts::position::{Color, Position};
+use crate::draughts::{Color, Position};
 
 /// Most pieces on the board for [`DRAWISH_KINGS`] to apply.
 const FEW_PIECES: u32 = 6;

@@ -5,8 +5,8 @@
 //! `51 - n`), built by [`mirror`] rather than written out twice, so the evaluation is colour
 //! symmetric by construction and the symmetry tests only guard the code that combines them.
 
-use crate::draughts::position::Color;
-use crate::draughts::square::{bit_of, mask_of, number_of};
+use crate::draughts::fast::square::{bit_of, mask_of, number_of};
+use crate::draughts::Color;
 
 /// Rotates a bitboard by 180 degrees (square `n` to square `51 - n`).
 ///
@@ -121,7 +121,7 @@ pub const fn rows_to_crown(color: Color, square: u64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::bitboard::BOARD;
+    use crate::draughts::fast::bitboard::BOARD;
 
     #[test]
     fn mirror_maps_square_n_to_51_minus_n() {

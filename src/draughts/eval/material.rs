@@ -3,7 +3,7 @@
 
 use super::phase::Phase;
 use super::weights::{KING, KING_DOMINANCE, MAN};
-use crate::draughts::position::{Color, Position};
+use crate::draughts::{Color, Position};
 
 /// Worth of a man outside the evaluation (capture ordering, exchange checks).
 pub const MAN_VALUE: i32 = MAN;

@@ -8,8 +8,8 @@
 use super::phase::Phase;
 use super::structure::forward;
 use super::weights::MOBILITY;
-use crate::draughts::bitboard::{step, BOARD, DIRECTIONS};
-use crate::draughts::position::{Color, Position};
+use crate::draughts::fast::bitboard::{step, BOARD, DIRECTIONS};
+use crate::draughts::{Color, Position};
 
 /// Safe-move balance from White's point of view.
 #[inline(always)]
@@ -47,7 +47,7 @@ fn safe_steps(pos: &Position, us: Color) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::notation::parse_fen;
+    use crate::draughts::fast::notation::parse_fen;
 
     #[test]
     fn a_step_into_a_capture_is_not_safe() {

@@ -16,7 +16,7 @@ pub mod runaway;
 pub mod structure;
 pub mod weights;
 
-use crate::draughts::position::{Color, Position};
+use crate::draughts::{Color, Position};
 pub use material::{KING_VALUE, MAN_VALUE};
 use phase::Phase;
 

@@ -5,7 +5,7 @@
 //! the one division, so a small weight keeps its precision at every phase.
 
 use super::weights::Tapered;
-use crate::draughts::position::Position;
+use crate::draughts::Position;
 
 /// Pieces on a full board, where weights take their middle-game value.
 const FULL: i32 = 40;

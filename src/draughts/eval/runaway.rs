@@ -6,8 +6,8 @@
 
 use super::geometry::{rows_to_crown, CONE};
 use super::weights::RUNAWAY;
-use crate::draughts::bitboard::Bits;
-use crate::draughts::position::{Color, Position};
+use crate::draughts::bits::Bits;
+use crate::draughts::{Color, Position};
 
 /// Runaway balance from White's point of view.
 #[inline(always)]

@@ -8,8 +8,8 @@ use super::geometry::{ADVANCE_ROWS, CENTRE, GUARD, LEFT_WING, OUTPOST, RIGHT_WIN
 use super::phase::Phase;
 use super::weights::{BALANCE, CENTRE as CENTRE_W, GUARD as GUARD_W};
 use super::weights::{LOCK, OUTPOST as OUTPOST_W, TEMPO};
-use crate::draughts::bitboard::{step, BOARD};
-use crate::draughts::position::{Color, Position};
+use crate::draughts::fast::bitboard::{step, BOARD};
+use crate::draughts::{Color, Position};
 
 /// Directions a man of `color` steps in; stepping a piece that way from behind a square
 /// lands on that square, which is how "supported from behind" is computed.
@@ -97,7 +97,7 @@ fn held_beyond_holders(men: u64, enemy: u64, occupied: u64, us: Color) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::notation::parse_fen;
+    use crate::draughts::fast::notation::parse_fen;
 
     #[test]
     fn one_man_holding_two_is_a_lock() {

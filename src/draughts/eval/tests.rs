@@ -3,9 +3,9 @@
 
 use super::evaluate;
 use super::geometry::mirror;
-use crate::draughts::movegen::legal_moves;
-use crate::draughts::notation::parse_fen;
-use crate::draughts::position::Position;
+use crate::draughts::fast::movegen::legal_moves;
+use crate::draughts::fast::notation::parse_fen;
+use crate::draughts::Position;
 use crate::engine::MoveList;
 
 fn fen(text: &str) -> Position {
@@ -14,7 +14,7 @@ fn fen(text: &str) -> Position {
 
 /// The same position seen from the other side: rotated 180 degrees, colours swapped.
 fn mirrored(pos: &Position) -> Position {
-    use crate::draughts::position::Color::{Black, White};
+    use crate::draughts::Color::{Black, White};
     let kings = pos.kings(White) | pos.kings(Black);
     Position::from_parts(
         mirror(pos.pieces(Black)),

@@ -4,7 +4,7 @@
 
 use super::features::{feature, output_bucket};
 use super::network::DRAUGHTS_NETWORK;
-use crate::draughts::square::number_of;
+use crate::draughts::fast::square::number_of;
 use crate::draughts::{Color, SearchPosition};
 use crate::nnue::accumulator::{Input, InputChanges};
 use crate::nnue::evaluator::{NetworkEvaluator, NetworkInputs};

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use super::clock::{game_time, move_clock};
 use super::message::{DxpColor, DxpMessage, EndReason, StartPosition};
 use super::notation::hub_position;
-use crate::draughts::notation::{move_from_dxp, move_to_dxp, parse_hub};
+use crate::draughts::fast::notation::{move_from_dxp, move_to_dxp, parse_hub};
 use crate::draughts::{
     Color, GameState, Move, Outcome, PlayError, Position, PositionParseError, SearchPosition,
 };

@@ -8,7 +8,7 @@
 use super::error::HubError;
 use super::output::hub_value;
 use crate::draughts::egdb::{default_egdb_dir, GENERATE_UP_TO, MAX_DB_PIECES};
-use crate::draughts::variant::{Variant, DECLARED_NAMES};
+use crate::draughts::generic::{Variant, DECLARED_NAMES};
 
 /// Transposition-table size declared to the GUI, in megabytes; the session allocates it at
 /// `init` unless `set-param` changed it.

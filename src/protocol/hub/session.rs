@@ -23,10 +23,10 @@ use super::level::LevelCommand;
 use super::output::{done_line, error_line, id_line, info_line, pong_line, ready_line, wait_line};
 use super::param::{param_lines, parse_param, ParamChange, DEFAULT_HASH_MB};
 use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO};
+use crate::draughts::fast::notation::{move_to_hub, parse_hub};
+use crate::draughts::generic::VariantSearchPosition;
+use crate::draughts::generic::{self, Variant, VariantGameState, VariantPosition};
 use crate::draughts::nnue::{DRAUGHTS_NETWORK, EMBEDDED_NAME};
-use crate::draughts::notation::{move_to_hub, parse_hub};
-use crate::draughts::variant::VariantSearchPosition;
-use crate::draughts::variant::{self, Variant, VariantGameState, VariantPosition};
 use crate::draughts::{GameState, Move, Position, SearchPosition};
 use crate::engine::{Game, SearchEvent, Searcher};
 use crate::nnue::NetworkFileError;
@@ -236,7 +236,7 @@ impl<W: Write> HubSession<W> {
         let variant = self.variant;
         let text = |m: &Move| match variant {
             Variant::International => move_to_hub(*m),
-            _ => variant::move_to_hub(variant, *m),
+            _ => generic::move_to_hub(variant, *m),
         };
         match event {
             SearchEvent::Info(info) => self.send(&info_line(&info, text)),
@@ -453,7 +453,7 @@ impl<W: Write> HubSession<W> {
         }
         let start = match position {
             Some(position) => {
-                variant::parse_position(self.variant, position).map_err(|e| bad_position(&e))?
+                generic::parse_position(self.variant, position).map_err(|e| bad_position(&e))?
             }
             None => VariantPosition::start(self.variant),
         };

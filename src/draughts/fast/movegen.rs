@@ -6,9 +6,11 @@
 //! be jumped again) until the move ends. Only sequences capturing the most pieces are kept,
 //! and routes with the same start, end and captured set are kept once.
 
-use super::bitboard::{step, Bits, BOARD, DIRECTIONS};
-use super::moves::Move;
-use super::position::{Color, Position};
+use super::bitboard::{step, BOARD, DIRECTIONS};
+use super::position::Position;
+use crate::draughts::bits::Bits;
+use crate::draughts::Color;
+use crate::draughts::Move;
 use crate::engine::{MoveList, MAX_MOVES};
 
 /// Directions a man of `color` steps in without capturing.
@@ -265,7 +267,7 @@ pub fn count_quiet_moves(pos: &Position) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::notation::{move_to_hub, parse_position};
+    use crate::draughts::fast::notation::{move_to_hub, parse_position};
 
     #[test]
     fn appends_after_existing_moves_and_keeps_only_the_largest_captures() {

@@ -7,7 +7,7 @@ use super::captures::captures;
 use super::geometry::{DIAGONAL, NONE, ORTHOGONAL};
 use super::position::VariantPosition;
 use super::rules::Lines;
-use crate::draughts::bitboard::Bits;
+use crate::draughts::bits::Bits;
 use crate::draughts::{Color, Move};
 use crate::engine::MoveList;
 

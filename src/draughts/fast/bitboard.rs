@@ -5,6 +5,7 @@
 //! the direction white men move.
 
 use super::square::mask_of;
+use crate::draughts::Color;
 
 /// Every playable square (ghost bits and bits 54..64 clear).
 pub const BOARD: u64 = {
@@ -21,6 +22,15 @@ pub const BOARD: u64 = {
 pub const WHITE_PROMOTION: u64 = row_mask(1);
 /// Squares 46-50: where black men are crowned.
 pub const BLACK_PROMOTION: u64 = row_mask(46);
+
+/// The row where men of `color` are crowned.
+#[inline(always)]
+pub const fn promotion_row(color: Color) -> u64 {
+    match color {
+        Color::White => WHITE_PROMOTION,
+        Color::Black => BLACK_PROMOTION,
+    }
+}
 
 const fn row_mask(first: u8) -> u64 {
     let mut bb = 0u64;
@@ -47,27 +57,10 @@ pub const fn step(bb: u64, dir: usize) -> u64 {
     }
 }
 
-/// Iterates over the set bits of a bitboard, lowest first, as single-bit masks.
-#[derive(Clone, Copy)]
-pub struct Bits(pub u64);
-
-impl Iterator for Bits {
-    type Item = u64;
-    #[inline(always)]
-    fn next(&mut self) -> Option<u64> {
-        if self.0 == 0 {
-            return None;
-        }
-        let low = self.0 & self.0.wrapping_neg();
-        self.0 ^= low;
-        Some(low)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::square::{mask_of, number_of};
+    use crate::draughts::fast::square::{mask_of, number_of};
 
     #[test]
     fn steps_follow_the_standard_diagonals() {

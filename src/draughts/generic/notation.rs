@@ -9,7 +9,7 @@
 use super::movegen::legal_moves;
 use super::position::{target, VariantPosition};
 use super::rules::{Numbering, RuleSet, Variant};
-use crate::draughts::bitboard::Bits;
+use crate::draughts::bits::Bits;
 use crate::draughts::{Color, Move, MoveParseError, PositionParseError};
 use crate::engine::MoveList;
 

@@ -170,7 +170,7 @@ impl Game for VariantSearchPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::variant::parse_position;
+    use crate::draughts::generic::parse_position;
 
     fn root(variant: Variant, fen: &str) -> VariantSearchPosition {
         VariantSearchPosition::new(

@@ -5,12 +5,12 @@
 
 use super::egdb::{probe_installed, Wdl};
 use super::eval::{KING_VALUE, MAN_VALUE};
-use super::movegen::{captures, has_capture, legal_moves};
-use super::moves::Move;
+use super::fast::clocks::DrawClocks;
+use super::fast::movegen::{captures, has_capture, legal_moves};
+use super::fast::square::number_of;
 use super::nnue::{evaluate, DraughtsEvaluator};
-use super::position::Position;
-use super::square::number_of;
-use super::state::DrawClocks;
+use super::Move;
+use super::Position;
 use crate::engine::{structure_key, Game, MoveList, SearchParams, TableValue};
 
 /// A position plus the rule counters that travel with it through the search.
@@ -170,7 +170,7 @@ impl Game for SearchPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::notation::{parse_move, parse_position};
+    use crate::draughts::fast::notation::{parse_move, parse_position};
 
     #[test]
     fn copy_make_carries_the_clocks() {

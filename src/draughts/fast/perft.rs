@@ -5,8 +5,8 @@
 //! every node would cost more than generating its moves.
 
 use super::movegen::{captures, count_quiet_moves, legal_moves};
-use super::moves::Move;
 use super::position::Position;
+use crate::draughts::Move;
 use crate::engine::MoveList;
 
 /// Number of leaf nodes `depth` plies below `pos` (no draw rules; no move = no children).

@@ -3,11 +3,13 @@
 //! Parsing is where user and network input meets the rules, so every malformed input becomes
 //! a typed error with a message saying what is wrong; nothing here panics.
 
-use super::bitboard::Bits;
+use super::bitboard::promotion_row;
 use super::movegen::legal_moves;
-use super::moves::Move;
-use super::position::{Color, Position};
+use super::position::Position;
 use super::square::{mask_of, number_of};
+use crate::draughts::bits::Bits;
+use crate::draughts::Color;
+use crate::draughts::Move;
 use crate::engine::MoveList;
 use std::fmt;
 
@@ -234,7 +236,7 @@ fn validated(
         if count > MAX_PIECES_PER_SIDE {
             return Err(PositionParseError::TooManyPieces { color, count });
         }
-        let stuck = pieces & !kings & color.promotion_row();
+        let stuck = pieces & !kings & promotion_row(color);
         if stuck != 0 {
             return Err(PositionParseError::ManOnPromotionRow(number_of(
                 stuck.trailing_zeros(),

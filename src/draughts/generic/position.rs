@@ -4,7 +4,7 @@
 
 use super::geometry::Geometry;
 use super::rules::{Crowning, RuleSet, Variant};
-use crate::draughts::bitboard::Bits;
+use crate::draughts::bits::Bits;
 use crate::draughts::zobrist::{BLACK_TO_MOVE, PIECE_KEYS, WHITE_MAN};
 use crate::draughts::{Color, Move};
 
@@ -269,7 +269,7 @@ fn run_key(side: usize, length: u8, square: u8) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::variant::movegen::legal_moves;
+    use crate::draughts::generic::movegen::legal_moves;
     use crate::engine::MoveList;
 
     #[test]

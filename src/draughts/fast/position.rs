@@ -1,40 +1,12 @@
 //! The bare board: pieces of each side, which of them are kings, side to move and an
 //! incrementally kept Zobrist key. Copy-made (40 bytes), with no game history: the draw
-//! rules live in [`super::state`].
+//! clocks live in [`super::clocks`], the game in [`crate::draughts::game_state`].
 
-use super::bitboard::{Bits, BLACK_PROMOTION, WHITE_PROMOTION};
-use super::moves::Move;
+use super::bitboard::promotion_row;
 use super::square::mask_of;
-use super::zobrist::{BLACK_TO_MOVE, PIECE_KEYS, WHITE_MAN};
-
-/// A side.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Color {
-    /// Moves first, men move toward squares 1-5.
-    White = 0,
-    /// Men move toward squares 46-50.
-    Black = 1,
-}
-
-impl Color {
-    /// The other side.
-    #[inline(always)]
-    pub const fn opponent(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// Row where this side's men are crowned.
-    #[inline(always)]
-    pub const fn promotion_row(self) -> u64 {
-        match self {
-            Color::White => WHITE_PROMOTION,
-            Color::Black => BLACK_PROMOTION,
-        }
-    }
-}
+use crate::draughts::bits::Bits;
+use crate::draughts::zobrist::{BLACK_TO_MOVE, PIECE_KEYS, WHITE_MAN};
+use crate::draughts::{Color, Move};
 
 /// A draughts position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -131,7 +103,7 @@ impl Position {
         let from = 1u64 << mv.from;
         let to = 1u64 << mv.to;
         self.hash = self.hash_after(mv);
-        let becomes_king = self.kings & from != 0 || to & self.side.promotion_row() != 0;
+        let becomes_king = self.kings & from != 0 || to & promotion_row(self.side) != 0;
         self.pieces[us] = (self.pieces[us] ^ from) | to;
         self.kings &= !from;
         if becomes_king {
@@ -148,7 +120,7 @@ impl Position {
         let us = self.side as usize;
         let them = us ^ 1;
         let was_king = self.kings & (1u64 << mv.from) != 0;
-        let becomes_king = was_king || (1u64 << mv.to) & self.side.promotion_row() != 0;
+        let becomes_king = was_king || (1u64 << mv.to) & promotion_row(self.side) != 0;
         let mut h = self.hash
             ^ BLACK_TO_MOVE
             ^ PIECE_KEYS[WHITE_MAN + 2 * us + was_king as usize][mv.from as usize]

@@ -5,7 +5,7 @@
 
 use super::position::VariantPosition;
 use super::rules::Goal;
-use crate::draughts::bitboard::Bits;
+use crate::draughts::bits::Bits;
 use crate::draughts::Color;
 
 /// A man's worth, the unit of the evaluation.
@@ -47,7 +47,7 @@ pub fn evaluate(pos: &VariantPosition) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::variant::{parse_position, Variant};
+    use crate::draughts::generic::{parse_position, Variant};
 
     #[test]
     fn material_counts_for_and_against_by_variant() {

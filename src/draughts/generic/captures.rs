@@ -10,7 +10,7 @@
 use super::geometry::{Geometry, DIAGONAL, NONE, ORTHOGONAL};
 use super::position::{VariantPosition, CROWNED};
 use super::rules::{Crowning, Lines, Precedence, RuleSet};
-use crate::draughts::bitboard::Bits;
+use crate::draughts::bits::Bits;
 use crate::draughts::{Color, Move};
 use crate::engine::{MoveList, MAX_MOVES};
 
