@@ -9,7 +9,8 @@
 //! captures and promotions of the full list, and that `hash_after` gives the key a move
 //! makes wherever it promises to.
 
-use tvilling::chess::{divide, perft, Move, MoveKind, Position};
+use tvilling::chess::{perft, Move, MoveKind, Position};
+use tvilling::engine::divide;
 use tvilling::engine::MoveList;
 
 const STANDARD: &str = include_str!("data/chess_perft_standard.txt");

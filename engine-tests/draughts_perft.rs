@@ -78,7 +78,7 @@ fn start_position_matches_the_data_file() {
 fn divide_sums_to_perft() {
     for e in entries() {
         let pos = notation::parse_hub(&e.hub).unwrap();
-        let split = tvilling::draughts::fast::divide(&pos, 3);
+        let split = tvilling::engine::divide(&pos, 3);
         assert_eq!(
             split.iter().map(|(_, n)| n).sum::<u64>(),
             e.counts[2],

@@ -5,10 +5,10 @@
 
 use tvilling::draughts::fast::notation;
 use tvilling::draughts::generic::{
-    legal_moves, move_to_hub, parse_position, perft, to_fen, Variant, VariantPosition,
+    legal_moves, move_to_hub, parse_position, to_fen, Variant, VariantPosition,
 };
 use tvilling::draughts::Move;
-use tvilling::engine::MoveList;
+use tvilling::engine::{MoveList, Perft};
 
 const PYDRAUGHTS: &str = include_str!("data/draughts_variants_perft.txt");
 const INTERNATIONAL: &str = include_str!("data/draughts_perft.txt");
@@ -43,12 +43,7 @@ fn perft_matches_pydraughts_for_every_variant_it_plays() {
         assert_eq!(parse_position(variant, &to_fen(&pos)), Ok(pos));
         for (i, &expected) in counts(f[4]).iter().enumerate() {
             let depth = i as u32 + 1;
-            assert_eq!(
-                perft(&pos, depth),
-                expected,
-                "{} {name} depth {depth}",
-                f[0]
-            );
+            assert_eq!(pos.perft(depth), expected, "{} {name} depth {depth}", f[0]);
         }
         if name.starts_with("random") {
             *positions.entry(variant).or_insert(0) += 1;
@@ -71,9 +66,9 @@ fn the_rules_core_agrees_with_the_fast_international_generator() {
         let pos = parse_position(Variant::International, f[1]).unwrap();
         for (i, &expected) in counts(f[3]).iter().enumerate().take(5) {
             let depth = i as u32 + 1;
-            assert_eq!(perft(&pos, depth), expected, "{} depth {depth}", f[0]);
+            assert_eq!(pos.perft(depth), expected, "{} depth {depth}", f[0]);
             if depth <= 3 {
-                assert_eq!(tvilling::draughts::fast::perft(&fast, depth), expected);
+                assert_eq!(fast.perft(depth), expected);
             }
         }
     }
@@ -131,8 +126,8 @@ fn a_russian_man_crowned_mid_capture_goes_on_as_a_king() {
 #[test]
 fn turkish_men_move_forward_and_sideways_and_never_capture_backward() {
     let start = VariantPosition::start(Variant::Turkish);
-    assert_eq!(perft(&start, 1), 8);
-    assert_eq!(perft(&start, 2), 64);
+    assert_eq!(start.perft(1), 8);
+    assert_eq!(start.perft(2), 64);
     // d4: forward d5 and sideways c4, e4; never back to d3 (squares a1 = 1 ... h8 = 64).
     assert_eq!(
         moves(Variant::Turkish, "W:Wd4:Bh8"),

@@ -41,7 +41,7 @@ pub use moves::{Move, MoveKind};
 pub use notation::{move_to_uci, parse_uci_move, MoveParseError};
 pub use openings::{read_openings, OpeningsError};
 pub use packed::{PackedError, PackedPosition, PACKED_SIZE};
-pub use perft::{divide, perft, perft_until};
+pub use perft::{perft, perft_until};
 pub use pgn::{read_pgn, PgnError, PgnGame};
 pub use piece::{Color, Piece, PieceKind};
 pub use position::Position;

@@ -4,7 +4,7 @@
 
 use super::moves::Move;
 use super::position::Position;
-use crate::engine::MoveList;
+use crate::engine::{MoveList, Perft};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Number of leaf nodes `depth` plies below `pos`.
@@ -36,23 +36,26 @@ pub fn perft_until(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64>
     }
 }
 
-/// Leaf counts below each root move, in generation order (Stockfish's `divide`).
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = pos.clone();
-            child.play(mv);
-            (mv, perft(&child, depth.saturating_sub(1)))
-        })
-        .collect()
+impl Perft for Position {
+    type Move = Move;
+
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        Position::legal_moves(self, out);
+    }
+
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv);
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::divide;
 
     #[test]
     fn start_position_small_depths() {

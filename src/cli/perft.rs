@@ -9,6 +9,7 @@
 use std::fmt;
 
 use crate::draughts::generic::{Variant, DECLARED_NAMES};
+use crate::engine::{divide, Perft};
 
 /// What went wrong: the position could not be read.
 #[derive(Debug)]
@@ -88,64 +89,49 @@ pub fn run_perft(args: &PerftArgs) -> Result<(), PerftCliError> {
 /// file letters, or whose castling king or rook is off its classical square, prints
 /// castling as king takes rook (`e1h1`); any other position prints `e1g1`.
 fn run_chess(args: &PerftArgs) -> Result<(), PerftCliError> {
-    use crate::chess::{divide, move_to_uci, perft, Position, START_FEN};
+    use crate::chess::{move_to_uci, Position, START_FEN};
     let position = args.position();
     let fen = position.as_deref().unwrap_or(START_FEN);
     let pos = Position::from_fen(fen).map_err(|e| PerftCliError(format!("bad FEN: {e}")))?;
-    let nodes = if args.divide {
-        let mut total = 0;
-        for (mv, count) in divide(&pos, args.depth) {
-            println!("{}: {count}", move_to_uci(mv, pos.is_chess960()));
-            total += count;
-        }
-        println!();
-        total
-    } else {
-        perft(&pos, args.depth)
-    };
-    println!("Nodes searched: {nodes}");
+    print_count(&pos, args, |mv| move_to_uci(mv, pos.is_chess960()));
     Ok(())
 }
 
 fn run_draughts(args: &PerftArgs) -> Result<(), PerftCliError> {
-    use crate::draughts::fast::{divide, notation, perft};
+    use crate::draughts::fast::notation;
     use crate::draughts::Position;
     let pos = match &args.position() {
         Some(text) => notation::parse_position(text).map_err(|e| PerftCliError(e.to_string()))?,
         None => Position::start(),
     };
-    let nodes = if args.divide {
-        let split = divide(&pos, args.depth);
-        for (mv, count) in &split {
-            println!("{}: {count}", notation::move_to_hub(*mv));
-        }
-        println!();
-        split.iter().map(|(_, count)| count).sum()
-    } else {
-        perft(&pos, args.depth)
-    };
-    println!("Nodes searched: {nodes}");
+    print_count(&pos, args, notation::move_to_hub);
     Ok(())
 }
 
 fn run_variant(args: &PerftArgs, variant: Variant) -> Result<(), PerftCliError> {
-    use crate::draughts::generic::{divide, move_to_hub, parse_position, perft, VariantPosition};
+    use crate::draughts::generic::{move_to_hub, parse_position, VariantPosition};
     let pos = match &args.position() {
         Some(text) => parse_position(variant, text).map_err(|e| PerftCliError(e.to_string()))?,
         None => VariantPosition::start(variant),
     };
+    print_count(&pos, args, |mv| move_to_hub(variant, mv));
+    Ok(())
+}
+
+/// Prints the leaf count below `pos`, split by root move (each written by `text`) with
+/// `--divide`, then the total.
+fn print_count<P: Perft>(pos: &P, args: &PerftArgs, text: impl Fn(P::Move) -> String) {
     let nodes = if args.divide {
-        let split = divide(&pos, args.depth);
-        for (mv, count) in &split {
-            println!("{}: {count}", move_to_hub(variant, *mv));
+        let split = divide(pos, args.depth);
+        for &(mv, count) in &split {
+            println!("{}: {count}", text(mv));
         }
         println!();
         split.iter().map(|(_, count)| count).sum()
     } else {
-        perft(&pos, args.depth)
+        pos.perft(args.depth)
     };
     println!("Nodes searched: {nodes}");
-    Ok(())
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The game-independent search core: the game trait, search limits and reports, and the
 //! search itself ([`Searcher`]: Lazy-SMP threads over a shared lock-free transposition
-//! table, iterative deepening with PVS and quiescence, and a time manager).
+//! table, iterative deepening with PVS and quiescence, and a time manager); beside it
+//! perft ([`Perft`], [`divide`]), the move-generator check every game shares.
 //!
 //! Nothing in here may name chess or draughts; a game plugs in through [`Game`].
 
@@ -13,6 +14,7 @@ mod limits;
 mod movelist;
 mod ordering;
 mod params;
+mod perft;
 mod report;
 mod search;
 #[cfg(test)]
@@ -30,6 +32,7 @@ pub use game::{structure_key, Game, TableValue};
 pub use limits::{Clock, Limits};
 pub use movelist::{MoveList, MAX_MOVES};
 pub use params::{SearchParams, MATE, MAX_PLY, TABLE_WIN};
+pub use perft::{divide, Perft};
 pub use report::{nodes_per_second, Bound, Score, SearchEvent, SearchInfo, SearchResult};
 pub use searcher::{SearchOutcome, Searcher, SEARCH_STACK_BYTES};
 pub use strength::Handicap;

@@ -16,5 +16,5 @@ pub mod perft;
 pub mod position;
 pub mod square;
 
-pub use perft::{divide, perft};
+pub use perft::perft;
 pub use position::Position;

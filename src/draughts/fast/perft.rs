@@ -7,7 +7,7 @@
 use super::movegen::{captures, count_quiet_moves, legal_moves};
 use super::position::Position;
 use crate::draughts::Move;
-use crate::engine::MoveList;
+use crate::engine::{MoveList, Perft};
 
 /// Number of leaf nodes `depth` plies below `pos` (no draw rules; no move = no children).
 pub fn perft(pos: &Position, depth: u32) -> u64 {
@@ -40,15 +40,18 @@ fn count(pos: &Position, depth: u32, lists: &mut [MoveList<Move>]) -> u64 {
     nodes
 }
 
-/// Perft split by root move, in generation order.
-pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    let mut list = MoveList::new();
-    legal_moves(pos, &mut list);
-    list.iter()
-        .map(|&mv| {
-            let mut child = *pos;
-            child.play(mv);
-            (mv, perft(&child, depth.saturating_sub(1)))
-        })
-        .collect()
+impl Perft for Position {
+    type Move = Move;
+
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        legal_moves(self, out);
+    }
+
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv);
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
 }

@@ -9,12 +9,26 @@ use super::position::VariantPosition;
 use super::rules::Lines;
 use crate::draughts::bits::Bits;
 use crate::draughts::{Color, Move};
-use crate::engine::MoveList;
+use crate::engine::{MoveList, Perft};
 
 /// Appends every legal move of the side to move.
 pub fn legal_moves(pos: &VariantPosition, out: &mut MoveList<Move>) {
     if !captures(pos, out) {
         quiet_moves(pos, out);
+    }
+}
+
+/// Counted by the default perft: every move played, no draw rules, no game end but having
+/// no move.
+impl Perft for VariantPosition {
+    type Move = Move;
+
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        legal_moves(self, out);
+    }
+
+    fn play(&mut self, mv: Move) {
+        VariantPosition::play(self, mv);
     }
 }
 
