@@ -1,165 +1,99 @@
-//! Draughts as seen by the search: a position that carries its draw clocks, so copy-make
-//! alone keeps the 25-, 16- and 5-move rules right, and the answers to the search's
-//! game-specific questions (captures are the noisy moves; a compulsory capture plays the
-//! part of check; no null move).
+//! International draughts as the shared parts play it: the fast generator's board, evaluated
+//! by the network (or by hand) and probed in the endgame tables.
 
+use super::board::Board;
 use super::egdb::{probe_installed, Wdl};
 use super::eval::{KING_VALUE, MAN_VALUE};
 use super::fast::clocks::DrawClocks;
 use super::fast::movegen::{captures, has_capture, legal_moves};
 use super::fast::square::number_of;
 use super::nnue::{evaluate, DraughtsEvaluator};
-use super::Move;
-use super::Position;
-use crate::engine::{structure_key, Game, MoveList, SearchParams, TableValue};
+use super::{Color, Move, Position, SearchPosition};
+use crate::engine::{MoveList, TableValue};
 
-/// A position plus the rule counters that travel with it through the search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchPosition {
-    /// The board.
-    pub position: Position,
-    /// Draw-rule counters.
-    pub clocks: DrawClocks,
-}
+// The search position credits a captured man with 100: the unit this evaluation scores in.
+const _: () = assert!(MAN_VALUE == 100);
 
-impl SearchPosition {
-    /// A search root: `position` with the given clocks (from the game state).
-    pub fn new(position: Position, clocks: DrawClocks) -> Self {
-        SearchPosition { position, clocks }
-    }
-}
-
-impl Default for SearchPosition {
-    fn default() -> Self {
-        let position = Position::start();
-        SearchPosition {
-            position,
-            clocks: DrawClocks::new(&position),
-        }
-    }
-}
-
-/// Value of the pieces `mv` captures, in hundredths of a man.
-#[inline]
-fn captured_material(pos: &Position, mv: Move) -> i32 {
-    let them = pos.side().opponent();
-    let kings = (mv.captured & pos.kings(them)).count_ones() as i32;
-    let men = mv.capture_count() as i32 - kings;
-    men * MAN_VALUE + kings * KING_VALUE
-}
-
-impl Game for SearchPosition {
-    type Move = Move;
+impl Board for Position {
+    type Clocks = DrawClocks;
     type Evaluator = DraughtsEvaluator;
 
-    const HISTORY_SIZE: usize = 50 * 50;
+    const SQUARES: usize = 50;
 
-    /// Side, man or king, and arrival square: from and to squares (2,500 keys) would make
-    /// continuation tables of 6.25 M entries, mostly empty.
-    const CONTINUATION_SIZE: usize = 2 * 2 * 50;
-
-    /// At the chess horizon (25) tvilling used 47-53 s of a 60 s clock in 40 games against
-    /// Moby Dam (75-90 moves a side), which spent all of its own: 18 spends the clock by
-    /// about move 80 and still leaves a second or more for 120-move endings.
-    const SUDDEN_DEATH_MOVES: u32 = 18;
-
-    const SEARCH_PARAMS: SearchParams = SearchParams::DRAUGHTS;
-
-    fn legal_moves(&self, out: &mut MoveList<Move>) {
-        legal_moves(&self.position, out);
+    #[inline(always)]
+    fn side(&self) -> Color {
+        Position::side(self)
     }
 
-    fn noisy_moves(&self, out: &mut MoveList<Move>) {
-        captures(&self.position, out);
+    #[inline(always)]
+    fn men(&self, color: Color) -> u64 {
+        Position::men(self, color)
     }
 
-    fn play(&mut self, mv: Move) {
-        let before = self.position;
-        self.position.play(mv);
-        self.clocks.advance(&before, mv, &self.position);
+    #[inline(always)]
+    fn kings(&self, color: Color) -> u64 {
+        Position::kings(self, color)
     }
 
-    fn play_null(&mut self) {
-        self.position.play_null();
-    }
-
+    #[inline(always)]
     fn hash(&self) -> u64 {
-        self.position.hash()
+        Position::hash(self)
     }
 
+    #[inline(always)]
     fn hash_after(&self, mv: Move) -> u64 {
-        self.position.hash_after(mv)
+        Position::hash_after(self, mv)
     }
 
-    /// A capture to make is draughts' check: the reply is forced, the static evaluation
-    /// meaningless until it is made, and a move that forces it (a sacrifice, an exchange)
-    /// is extended. Measured: +18 -5 =37 in 60 self-play games at 0.1 s a move against
-    /// the same engine without it.
-    fn in_check(&self) -> bool {
-        has_capture(&self.position)
+    #[inline(always)]
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv);
     }
 
-    fn reversible_plies(&self) -> usize {
-        self.clocks.king_only_plies as usize
+    #[inline(always)]
+    fn play_null(&mut self) {
+        Position::play_null(self);
     }
 
-    fn is_rule_draw(&self) -> bool {
-        self.clocks.is_draw()
+    #[inline(always)]
+    fn moves_man(&self, mv: Move) -> bool {
+        Position::moves_man(self, mv)
     }
 
-    fn no_moves_is_loss(&self) -> bool {
-        true
+    #[inline(always)]
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        legal_moves(self, out);
     }
 
-    fn evaluate(&self) -> i32 {
-        evaluate(self)
+    #[inline(always)]
+    fn captures(&self, out: &mut MoveList<Move>) -> bool {
+        captures(self, out)
     }
 
-    /// Null moves are off until the search handles draughts' frequent zugzwang-like
-    /// positions (blocked men, tempo fights) with verification.
-    fn null_move_allowed(&self) -> bool {
-        false
+    #[inline(always)]
+    fn has_capture(&self) -> bool {
+        has_capture(self)
     }
 
-    fn is_noisy(&self, mv: Move) -> bool {
-        mv.is_capture()
-    }
-
-    fn noisy_order(&self, mv: Move) -> i32 {
-        captured_material(&self.position, mv)
-    }
-
-    /// Draughts has no exchange evaluator: a capture is credited with what it takes, the
-    /// forced recaptures are left to quiescence.
-    fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
-        captured_material(&self.position, mv) >= threshold
-    }
-
-    fn move_code(mv: Move) -> u16 {
-        u16::from(number_of(mv.from as u32)) * 64 + u16::from(number_of(mv.to as u32))
-    }
-
-    /// The men: their structure (outposts, tempo, locks) decides most of a draughts game.
-    fn correction_key(&self) -> u64 {
-        let side = self.position.side();
-        structure_key(
-            self.position.men(side),
-            self.position.men(side.opponent()),
-            side as usize,
+    /// Square numbers less one: squares 1-50 on rows of 50.
+    #[inline(always)]
+    fn squares(mv: Move) -> (usize, usize) {
+        (
+            usize::from(number_of(mv.from as u32)) - 1,
+            usize::from(number_of(mv.to as u32)) - 1,
         )
     }
 
-    fn history_index(&self, mv: Move) -> usize {
-        (mv.from_square() as usize - 1) * 50 + mv.to_square() as usize - 1
+    fn king_value(&self) -> i32 {
+        KING_VALUE
     }
 
-    fn continuation_key(&self, mv: Move) -> usize {
-        let piece = 2 * self.position.side() as usize + usize::from(!self.position.moves_man(mv));
-        piece * 50 + mv.to_square() as usize - 1
+    fn evaluate(pos: &SearchPosition<Self>) -> i32 {
+        evaluate(pos)
     }
 
     fn table_value(&self) -> Option<TableValue> {
-        probe_installed(&self.position).map(|value| match value {
+        probe_installed(self).map(|value| match value {
             Wdl::Win => TableValue::Win,
             Wdl::Draw => TableValue::Draw,
             Wdl::Loss => TableValue::Loss,
@@ -171,6 +105,8 @@ impl Game for SearchPosition {
 mod tests {
     use super::*;
     use crate::draughts::fast::notation::{parse_move, parse_position};
+    use crate::draughts::SearchPosition;
+    use crate::engine::Game;
 
     #[test]
     fn copy_make_carries_the_clocks() {
@@ -203,7 +139,7 @@ mod tests {
         SearchPosition::default().noisy_moves(&mut quiet);
         assert!(quiet.is_empty());
         for &m in all.iter() {
-            assert!(p.history_index(m) < SearchPosition::HISTORY_SIZE);
+            assert!(p.history_index(m) < <SearchPosition as Game>::HISTORY_SIZE);
             assert!(p.see_at_least(m, 100));
         }
     }

@@ -11,6 +11,7 @@
 //! Both move with the same [`Move`] triple and the same [`Color`]s.
 
 pub mod bits;
+pub mod board;
 pub mod color;
 pub mod egdb;
 pub mod eval;
@@ -21,11 +22,13 @@ pub mod international;
 pub mod moves;
 pub mod nnue;
 pub mod packed;
+pub mod search;
 pub mod zobrist;
 
+pub use board::{Board, Clocks};
 pub use color::Color;
 pub use fast::notation::{MoveParseError, PositionParseError};
 pub use fast::Position;
 pub use game_state::{GameState, Outcome, PlayError};
-pub use international::SearchPosition;
 pub use moves::Move;
+pub use search::SearchPosition;

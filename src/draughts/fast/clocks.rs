@@ -6,6 +6,7 @@
 //! appears and are never reset; both may run at once (whichever expires first draws).
 
 use super::position::Position;
+use crate::draughts::board::Clocks;
 use crate::draughts::{Color, Move};
 
 /// Plies of king-only moves without capture that draw (25 moves each).
@@ -93,5 +94,26 @@ impl DrawClocks {
         self.king_only_plies >= KING_ONLY_DRAW_PLIES
             || self.sixteen.is_some_and(|n| n >= SIXTEEN_MOVE_PLIES)
             || self.five.is_some_and(|n| n >= FIVE_MOVE_PLIES)
+    }
+}
+
+impl Clocks<Position> for DrawClocks {
+    fn start(board: &Position) -> Self {
+        DrawClocks::new(board)
+    }
+
+    #[inline(always)]
+    fn advance(&mut self, before: &Position, mv: Move, after: &Position) {
+        DrawClocks::advance(self, before, mv, after);
+    }
+
+    #[inline(always)]
+    fn is_draw(&self, _: &Position) -> bool {
+        DrawClocks::is_draw(self)
+    }
+
+    #[inline(always)]
+    fn reversible_plies(&self) -> usize {
+        self.king_only_plies as usize
     }
 }

@@ -6,6 +6,7 @@
 
 use super::position::VariantPosition;
 use super::rules::DrawRules;
+use crate::draughts::board::Clocks;
 use crate::draughts::{Color, Move};
 
 /// The long diagonal a1-h8 of the 8x8 board, as internal squares: pydraughts' 3-against-1
@@ -95,5 +96,25 @@ impl VariantClocks {
                 && (count(strong) == 2
                     || (count(strong) == 3 && !on_diagonal(strong) && on_diagonal(weak)))
         })
+    }
+}
+
+impl Clocks<VariantPosition> for VariantClocks {
+    /// The counters start at zero whatever the material: no variant rule counts from the
+    /// moment its material appears.
+    fn start(_: &VariantPosition) -> Self {
+        VariantClocks::default()
+    }
+
+    fn advance(&mut self, before: &VariantPosition, mv: Move, _: &VariantPosition) {
+        VariantClocks::advance(self, before, mv);
+    }
+
+    fn is_draw(&self, board: &VariantPosition) -> bool {
+        VariantClocks::is_draw(self, board)
+    }
+
+    fn reversible_plies(&self) -> usize {
+        self.king_only_plies as usize
     }
 }

@@ -1,179 +1,106 @@
-//! The variants as seen by the search: a position with its draw counters, and the answers
-//! to the search's questions, which differ from international draughts only where the goal
-//! does (breakthrough ends at the first crowning; in losing draughts no move left wins).
+//! The variants as the shared parts play them: what differs from international draughts is
+//! only the goal (breakthrough ends at the first crowning; in losing draughts no move left
+//! wins), the king's value, and a hand-written evaluation.
 
 use super::captures::{captures, has_capture};
 use super::clocks::VariantClocks;
 use super::eval::evaluate;
 use super::movegen::legal_moves;
 use super::position::{target, VariantPosition};
-use super::rules::{Goal, Variant};
-use crate::draughts::{Move, SearchPosition};
-use crate::engine::{structure_key, Game, MoveList, PositionEvaluator, SearchParams};
+use super::rules::Goal;
+use crate::draughts::board::Board;
+use crate::draughts::{Color, Move, SearchPosition};
+use crate::engine::{MoveList, PositionEvaluator};
 
-/// A variant position plus the draw counters that travel with it through the search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct VariantSearchPosition {
-    /// The board.
-    pub position: VariantPosition,
-    /// Draw-rule counters.
-    pub clocks: VariantClocks,
-}
+impl Board for VariantPosition {
+    type Clocks = VariantClocks;
+    type Evaluator = PositionEvaluator;
 
-impl VariantSearchPosition {
-    /// A search root.
-    pub fn new(position: VariantPosition, clocks: VariantClocks) -> Self {
-        VariantSearchPosition { position, clocks }
+    const SQUARES: usize = 64;
+
+    fn side(&self) -> Color {
+        VariantPosition::side(self)
+    }
+
+    fn men(&self, color: Color) -> u64 {
+        VariantPosition::men(self, color)
+    }
+
+    fn kings(&self, color: Color) -> u64 {
+        VariantPosition::kings(self, color)
+    }
+
+    fn hash(&self) -> u64 {
+        VariantPosition::hash(self)
+    }
+
+    fn hash_after(&self, mv: Move) -> u64 {
+        VariantPosition::hash_after(self, mv)
+    }
+
+    fn play(&mut self, mv: Move) {
+        VariantPosition::play(self, mv);
+    }
+
+    fn play_null(&mut self) {
+        VariantPosition::play_null(self);
+    }
+
+    fn moves_man(&self, mv: Move) -> bool {
+        VariantPosition::moves_man(self, mv)
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        legal_moves(self, out);
+    }
+
+    fn captures(&self, out: &mut MoveList<Move>) -> bool {
+        captures(self, out)
+    }
+
+    fn has_capture(&self) -> bool {
+        has_capture(self)
+    }
+
+    /// Internal square indices, below 64 on every board.
+    fn squares(mv: Move) -> (usize, usize) {
+        (usize::from(mv.from), target(mv) as usize)
     }
 
     /// Breakthrough: a side has crowned, so the game is over.
     #[inline]
-    fn crowned(&self) -> bool {
-        let pos = &self.position;
-        pos.rules().goal == Goal::Breakthrough
-            && pos.kings(pos.side()) | pos.kings(pos.side().opponent()) != 0
-    }
-
-    /// Value of the pieces `mv` takes, in hundredths of a man.
-    fn captured_material(&self, mv: Move) -> i32 {
-        let pos = &self.position;
-        let kings = (mv.captured & pos.kings(pos.side().opponent())).count_ones() as i32;
-        let men = mv.captured.count_ones() as i32 - kings;
-        men * 100 + kings * pos.rules().king_value
-    }
-}
-
-impl Default for VariantSearchPosition {
-    fn default() -> Self {
-        Self::new(
-            VariantPosition::start(Variant::International),
-            VariantClocks::default(),
-        )
-    }
-}
-
-impl Game for VariantSearchPosition {
-    type Move = Move;
-    type Evaluator = PositionEvaluator;
-
-    const HISTORY_SIZE: usize = 64 * 64;
-
-    /// Side, man or king, and arrival square, as in international draughts.
-    const CONTINUATION_SIZE: usize = 2 * 2 * 64;
-
-    /// As international draughts: the 10x10 variants run as long, and 8x8 games, shorter,
-    /// leave part of the clock unused, the safe way to be wrong.
-    const SUDDEN_DEATH_MOVES: u32 = <SearchPosition as Game>::SUDDEN_DEATH_MOVES;
-
-    const SEARCH_PARAMS: SearchParams = SearchParams::DRAUGHTS;
-
-    fn legal_moves(&self, out: &mut MoveList<Move>) {
-        if !self.crowned() {
-            legal_moves(&self.position, out);
-        }
-    }
-
-    fn noisy_moves(&self, out: &mut MoveList<Move>) {
-        if !self.crowned() {
-            captures(&self.position, out);
-        }
-    }
-
-    fn play(&mut self, mv: Move) {
-        let before = self.position;
-        self.position.play(mv);
-        self.clocks.advance(&before, mv);
-    }
-
-    fn play_null(&mut self) {
-        self.position.play_null();
-    }
-
-    fn hash(&self) -> u64 {
-        self.position.hash()
-    }
-
-    fn hash_after(&self, mv: Move) -> u64 {
-        self.position.hash_after(mv)
-    }
-
-    /// As in international draughts, a capture to make is the forcing move.
-    fn in_check(&self) -> bool {
-        !self.crowned() && has_capture(&self.position)
-    }
-
-    fn reversible_plies(&self) -> usize {
-        self.clocks.king_only_plies as usize
-    }
-
-    fn is_rule_draw(&self) -> bool {
-        self.clocks.is_draw(&self.position)
+    fn game_over(&self) -> bool {
+        self.rules().goal == Goal::Breakthrough
+            && self.kings(self.side()) | self.kings(self.side().opponent()) != 0
     }
 
     fn no_moves_is_loss(&self) -> bool {
-        match self.position.rules().goal {
+        match self.rules().goal {
             Goal::Normal => true,
             Goal::Losing => false,
             // The side that crowned first has won, whoever is to move.
-            Goal::Breakthrough => self.position.kings(self.position.side()) == 0,
+            Goal::Breakthrough => self.kings(self.side()) == 0,
         }
     }
 
-    fn no_moves_is_win(&self) -> bool {
-        !self.no_moves_is_loss()
+    fn king_value(&self) -> i32 {
+        self.rules().king_value
     }
 
-    fn evaluate(&self) -> i32 {
-        evaluate(&self.position)
-    }
-
-    fn null_move_allowed(&self) -> bool {
-        false
-    }
-
-    fn is_noisy(&self, mv: Move) -> bool {
-        mv.captured != 0
-    }
-
-    fn noisy_order(&self, mv: Move) -> i32 {
-        self.captured_material(mv)
-    }
-
-    fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
-        self.captured_material(mv) >= threshold
-    }
-
-    fn move_code(mv: Move) -> u16 {
-        (mv.from as u16) * 64 + target(mv) as u16
-    }
-
-    /// The men, as in international draughts.
-    fn correction_key(&self) -> u64 {
-        let side = self.position.side();
-        structure_key(
-            self.position.men(side),
-            self.position.men(side.opponent()),
-            side as usize,
-        )
-    }
-
-    fn history_index(&self, mv: Move) -> usize {
-        mv.from as usize * 64 + target(mv) as usize
-    }
-
-    fn continuation_key(&self, mv: Move) -> usize {
-        let piece = 2 * self.position.side() as usize + usize::from(!self.position.moves_man(mv));
-        piece * 64 + target(mv) as usize
+    fn evaluate(pos: &SearchPosition<Self>) -> i32 {
+        evaluate(&pos.position)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::generic::parse_position;
+    use crate::draughts::generic::{parse_position, Variant};
+    use crate::draughts::SearchPosition;
+    use crate::engine::Game;
 
-    fn root(variant: Variant, fen: &str) -> VariantSearchPosition {
-        VariantSearchPosition::new(
+    fn root(variant: Variant, fen: &str) -> SearchPosition<VariantPosition> {
+        SearchPosition::new(
             parse_position(variant, fen).unwrap(),
             VariantClocks::default(),
         )

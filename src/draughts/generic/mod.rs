@@ -20,7 +20,6 @@ pub mod position;
 pub mod rules;
 pub mod state;
 
-pub use game::VariantSearchPosition;
 pub use movegen::legal_moves;
 pub use notation::{move_to_hub, parse_move, parse_position, to_fen, to_hub};
 pub use position::VariantPosition;

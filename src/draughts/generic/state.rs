@@ -2,11 +2,10 @@
 //! the keys of the positions since the last irreversible move, for repetition.
 
 use super::clocks::VariantClocks;
-use super::game::VariantSearchPosition;
 use super::movegen::legal_moves;
 use super::notation::parse_move;
 use super::position::VariantPosition;
-use crate::draughts::{Move, PlayError};
+use crate::draughts::{Move, PlayError, SearchPosition};
 use crate::engine::MoveList;
 
 /// A variant game: where it stands and what came before.
@@ -33,8 +32,8 @@ impl VariantGameState {
     }
 
     /// The search root for the current position.
-    pub fn search_root(&self) -> VariantSearchPosition {
-        VariantSearchPosition::new(self.position, self.clocks)
+    pub fn search_root(&self) -> SearchPosition<VariantPosition> {
+        SearchPosition::new(self.position, self.clocks)
     }
 
     /// Keys of the positions since the last irreversible move, current last.

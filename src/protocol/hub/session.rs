@@ -24,7 +24,6 @@ use super::output::{done_line, error_line, id_line, info_line, pong_line, ready_
 use super::param::{param_lines, parse_param, ParamChange, DEFAULT_HASH_MB};
 use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO};
 use crate::draughts::fast::notation::{move_to_hub, parse_hub};
-use crate::draughts::generic::VariantSearchPosition;
 use crate::draughts::generic::{self, Variant, VariantGameState, VariantPosition};
 use crate::draughts::nnue::{DRAUGHTS_NETWORK, EMBEDDED_NAME};
 use crate::draughts::{GameState, Move, Position, SearchPosition};
@@ -140,7 +139,7 @@ pub struct HubSession<W: Write> {
     out: W,
     searcher: Searcher<SearchPosition>,
     /// The searcher for the other variants, made when one is first chosen.
-    variant_searcher: Option<Searcher<VariantSearchPosition>>,
+    variant_searcher: Option<Searcher<SearchPosition<VariantPosition>>>,
     events: Receiver<SearchEvent<Move>>,
     event_sender: Sender<SearchEvent<Move>>,
     variant: Variant,
