@@ -5,9 +5,11 @@ use tvilling::draughts::fast::clocks::{endgame_class, DrawClocks, EndgameClass};
 use tvilling::draughts::fast::movegen;
 use tvilling::draughts::fast::notation::{
     move_from_dxp, move_to_dxp, move_to_hub, parse_fen, parse_hub, parse_move, parse_position,
-    to_fen, to_hub, MoveParseError, PositionParseError,
+    to_fen, to_hub,
 };
-use tvilling::draughts::{Color, GameState, Move, Outcome, PlayError, Position};
+use tvilling::draughts::{
+    Color, GameState, Move, MoveParseError, Outcome, PlayError, Position, PositionParseError,
+};
 use tvilling::engine::MoveList;
 
 fn pos(text: &str) -> Position {
@@ -255,7 +257,11 @@ fn fen_accepts_ranges_kings_blanks_dot_and_empty_lists() {
 #[test]
 fn malformed_positions_give_typed_errors() {
     use PositionParseError::*;
-    assert_eq!(parse_hub("Wbbb"), Err(WrongLength(4)));
+    let short = WrongLength {
+        expected: 51,
+        found: 4,
+    };
+    assert_eq!(parse_hub("Wbbb"), Err(short.clone()));
     let bad_char = format!("W{}x", "e".repeat(49));
     assert_eq!(
         parse_hub(&bad_char),
@@ -273,7 +279,8 @@ fn malformed_positions_give_typed_errors() {
         parse_fen("W:W21-41:B1"),
         Err(TooManyPieces {
             color: Color::White,
-            count: 21
+            count: 21,
+            most: 20
         })
     );
     assert!(matches!(parse_fen("W:W51:B1"), Err(BadSquare(_))));
@@ -282,7 +289,7 @@ fn malformed_positions_give_typed_errors() {
     assert_eq!(parse_fen("W:W30:B30"), Err(DuplicateSquare(30)));
     assert!(matches!(parse_fen("W:Q30"), Err(BadFen(_))));
     assert!(matches!(parse_fen("W:W40-30"), Err(BadFen(_))));
-    for e in [WrongLength(4), ManOnPromotionRow(1), BadSquare("51".into())] {
+    for e in [short, ManOnPromotionRow(1), BadSquare("51".into())] {
         assert!(!e.to_string().is_empty());
     }
 }

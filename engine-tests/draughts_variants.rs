@@ -5,8 +5,9 @@
 
 use tvilling::draughts::fast::notation;
 use tvilling::draughts::generic::{
-    legal_moves, move_to_hub, parse_position, to_fen, Variant, VariantPosition,
+    legal_moves, move_to_hub, parse_position, Variant, VariantPosition,
 };
+use tvilling::draughts::text::to_fen;
 use tvilling::draughts::Move;
 use tvilling::engine::{MoveList, Perft};
 

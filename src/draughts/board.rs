@@ -5,6 +5,7 @@
 //! [`super::Position`] and the generic rules core on its [`super::generic::VariantPosition`].
 //! Every call is monomorphised, so the fast generator's search pays nothing for the sharing.
 
+use super::generic::Variant;
 use super::search::SearchPosition;
 use super::{Color, Move};
 use crate::engine::{Evaluator, MoveList, TableValue};
@@ -21,8 +22,28 @@ pub trait Board: Copy + Eq + Debug + Send + Sync + 'static {
     /// Squares the history tables have a row for: at least the board's playable squares.
     const SQUARES: usize;
 
+    /// A board of `variant` from raw square sets in this engine's layout; the caller (the
+    /// parser) checks they are disjoint, on the board, and that `kings` is a subset of the
+    /// pieces.
+    fn set_up(variant: Variant, white: u64, black: u64, kings: u64, side: Color) -> Self;
+
+    /// The variant played on this board.
+    fn variant(&self) -> Variant;
+
+    /// The bit of the square with internal index `index` (0.., the variant's Hub order).
+    fn bit(index: u32) -> u32;
+
+    /// The internal index of the square on bit `bit`.
+    fn index(bit: u32) -> u32;
+
+    /// The row where men of `color` are crowned.
+    fn promotion_row(&self, color: Color) -> u64;
+
     /// The side to move.
     fn side(&self) -> Color;
+
+    /// All pieces of `color`.
+    fn pieces(&self, color: Color) -> u64;
 
     /// Men of `color`.
     fn men(&self, color: Color) -> u64;
@@ -54,7 +75,8 @@ pub trait Board: Copy + Eq + Debug + Send + Sync + 'static {
     /// True when the side to move has a capture (and so must capture).
     fn has_capture(&self) -> bool;
 
-    /// The start and end squares of `mv`, as indices below [`Board::SQUARES`].
+    /// The internal indices of the start and end squares of `mv`, below
+    /// [`Board::SQUARES`].
     fn squares(mv: Move) -> (usize, usize);
 
     /// True when the game has ended before any move is made (breakthrough: a side has

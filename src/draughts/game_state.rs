@@ -6,7 +6,8 @@
 
 use crate::draughts::fast::clocks::DrawClocks;
 use crate::draughts::fast::movegen::legal_moves;
-use crate::draughts::fast::notation::{move_to_hub, parse_move, MoveParseError};
+use crate::draughts::fast::notation::{move_to_hub, parse_move};
+use crate::draughts::MoveParseError;
 use crate::draughts::{Move, Position};
 use crate::engine::MoveList;
 use std::fmt;

@@ -4,9 +4,11 @@
 use super::board::Board;
 use super::egdb::{probe_installed, Wdl};
 use super::eval::{KING_VALUE, MAN_VALUE};
+use super::fast::bitboard::promotion_row;
 use super::fast::clocks::DrawClocks;
 use super::fast::movegen::{captures, has_capture, legal_moves};
-use super::fast::square::number_of;
+use super::fast::square::{bit_of, number_of};
+use super::generic::Variant;
 use super::nnue::{evaluate, DraughtsEvaluator};
 use super::{Color, Move, Position, SearchPosition};
 use crate::engine::{MoveList, TableValue};
@@ -20,9 +22,39 @@ impl Board for Position {
 
     const SQUARES: usize = 50;
 
+    /// International draughts is the one variant the fast generator plays.
+    fn set_up(variant: Variant, white: u64, black: u64, kings: u64, side: Color) -> Self {
+        debug_assert_eq!(variant, Variant::International);
+        Position::from_parts(white, black, kings, side)
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::International
+    }
+
+    /// Square `index + 1` in the padded layout.
+    #[inline(always)]
+    fn bit(index: u32) -> u32 {
+        bit_of(index as u8 + 1)
+    }
+
+    #[inline(always)]
+    fn index(bit: u32) -> u32 {
+        u32::from(number_of(bit)) - 1
+    }
+
+    fn promotion_row(&self, color: Color) -> u64 {
+        promotion_row(color)
+    }
+
     #[inline(always)]
     fn side(&self) -> Color {
         Position::side(self)
+    }
+
+    #[inline(always)]
+    fn pieces(&self, color: Color) -> u64 {
+        Position::pieces(self, color)
     }
 
     #[inline(always)]
@@ -75,12 +107,11 @@ impl Board for Position {
         has_capture(self)
     }
 
-    /// Square numbers less one: squares 1-50 on rows of 50.
     #[inline(always)]
     fn squares(mv: Move) -> (usize, usize) {
         (
-            usize::from(number_of(mv.from as u32)) - 1,
-            usize::from(number_of(mv.to as u32)) - 1,
+            Self::index(u32::from(mv.from)) as usize,
+            Self::index(u32::from(mv.to)) as usize,
         )
     }
 

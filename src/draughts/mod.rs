@@ -23,12 +23,13 @@ pub mod moves;
 pub mod nnue;
 pub mod packed;
 pub mod search;
+pub mod text;
 pub mod zobrist;
 
 pub use board::{Board, Clocks};
 pub use color::Color;
-pub use fast::notation::{MoveParseError, PositionParseError};
 pub use fast::Position;
 pub use game_state::{GameState, Outcome, PlayError};
 pub use moves::Move;
 pub use search::SearchPosition;
+pub use text::{MoveParseError, PositionParseError};

@@ -7,7 +7,7 @@ use super::clocks::VariantClocks;
 use super::eval::evaluate;
 use super::movegen::legal_moves;
 use super::position::{target, VariantPosition};
-use super::rules::Goal;
+use super::rules::{Goal, Variant};
 use crate::draughts::board::Board;
 use crate::draughts::{Color, Move, SearchPosition};
 use crate::engine::{MoveList, PositionEvaluator};
@@ -18,8 +18,33 @@ impl Board for VariantPosition {
 
     const SQUARES: usize = 64;
 
+    fn set_up(variant: Variant, white: u64, black: u64, kings: u64, side: Color) -> Self {
+        VariantPosition::from_parts(variant, white, black, kings, side)
+    }
+
+    fn variant(&self) -> Variant {
+        VariantPosition::variant(self)
+    }
+
+    /// The generic core's bits are the internal indices.
+    fn bit(index: u32) -> u32 {
+        index
+    }
+
+    fn index(bit: u32) -> u32 {
+        bit
+    }
+
+    fn promotion_row(&self, color: Color) -> u64 {
+        VariantPosition::promotion_row(self, color)
+    }
+
     fn side(&self) -> Color {
         VariantPosition::side(self)
+    }
+
+    fn pieces(&self, color: Color) -> u64 {
+        VariantPosition::pieces(self, color)
     }
 
     fn men(&self, color: Color) -> u64 {

@@ -21,7 +21,7 @@ pub mod rules;
 pub mod state;
 
 pub use movegen::legal_moves;
-pub use notation::{move_to_hub, parse_move, parse_position, to_fen, to_hub};
+pub use notation::{move_to_hub, parse_position};
 pub use position::VariantPosition;
 pub use rules::{Variant, DECLARED_NAMES};
 pub use state::VariantGameState;

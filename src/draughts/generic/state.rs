@@ -3,8 +3,8 @@
 
 use super::clocks::VariantClocks;
 use super::movegen::legal_moves;
-use super::notation::parse_move;
 use super::position::VariantPosition;
+use crate::draughts::text::parse_move;
 use crate::draughts::{Move, PlayError, SearchPosition};
 use crate::engine::MoveList;
 
