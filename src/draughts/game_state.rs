@@ -1,15 +1,13 @@
-//! The game around a position on the protocol side: the repetition history and the draw
-//! clocks, plus the result.
+//! The game around a position on the protocol side, for either rules engine: the repetition
+//! history and the draw clocks, plus the result.
 //!
 //! Kept apart from the position so the position stays a small `Copy` value for search, while
 //! the game owns a growing history.
 
-use crate::draughts::fast::clocks::DrawClocks;
-use crate::draughts::fast::movegen::legal_moves;
-use crate::draughts::fast::notation::{move_to_hub, parse_move};
-use crate::draughts::MoveParseError;
-use crate::draughts::{Move, Position};
-use crate::engine::MoveList;
+use super::board::{Board, Clocks};
+use super::text::{move_to_hub, parse_move};
+use super::{Move, MoveParseError, Position, SearchPosition};
+use crate::engine::{Game, MoveList};
 use std::fmt;
 
 /// How the game stands for the side to move.
@@ -26,8 +24,8 @@ pub enum Outcome {
 /// Why a move could not be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
-    /// The move is not legal here.
-    Illegal(Move),
+    /// The move (in Hub notation) is not legal here.
+    Illegal(String),
     /// The move text could not be matched to a legal move.
     Parse(MoveParseError),
 }
@@ -35,7 +33,7 @@ pub enum PlayError {
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Illegal(mv) => write!(f, "illegal move {}", move_to_hub(*mv)),
+            Self::Illegal(text) => write!(f, "illegal move {text}"),
             Self::Parse(e) => e.fmt(f),
         }
     }
@@ -43,33 +41,37 @@ impl fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {}
 
-/// A game in progress: the position, its draw clocks and the keys of every position since
-/// the last irreversible move (man move or capture), the current one included.
+/// A game in progress: the position with its draw clocks, and the keys of every position
+/// since the last irreversible move (man move or capture), the current one included.
+/// International draughts on the fast generator unless another board is named.
 #[derive(Clone, Debug)]
-pub struct GameState {
-    position: Position,
-    clocks: DrawClocks,
+pub struct GameState<B: Board = Position> {
+    root: SearchPosition<B>,
     history: Vec<u64>,
 }
 
-impl GameState {
+impl<B: Board> GameState<B> {
     /// A game starting from `position`, with no history.
-    pub fn new(position: Position) -> Self {
+    pub fn new(position: B) -> Self {
         GameState {
-            position,
-            clocks: DrawClocks::new(&position),
+            root: SearchPosition::new(position, Clocks::start(&position)),
             history: vec![position.hash()],
         }
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
-        &self.position
+    pub fn position(&self) -> &B {
+        &self.root.position
     }
 
     /// The current draw clocks.
-    pub fn clocks(&self) -> DrawClocks {
-        self.clocks
+    pub fn clocks(&self) -> B::Clocks {
+        self.root.clocks
+    }
+
+    /// The search root for the current position: the position with its clocks.
+    pub fn search_root(&self) -> SearchPosition<B> {
+        self.root
     }
 
     /// Keys of the positions since the last irreversible move, oldest first, current last.
@@ -79,44 +81,46 @@ impl GameState {
 
     /// Plays `mv` if it is legal here.
     pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        let before = self.root.position;
         let mut list = MoveList::new();
-        legal_moves(&self.position, &mut list);
+        before.legal_moves(&mut list);
         if !list.contains(&mv) {
-            return Err(PlayError::Illegal(mv));
+            return Err(PlayError::Illegal(move_to_hub::<B>(before.variant(), mv)));
         }
-        let before = self.position;
-        self.position.play(mv);
-        self.clocks.advance(&before, mv, &self.position);
+        self.root.play(mv);
         if mv.is_capture() || before.moves_man(mv) {
             self.history.clear();
         }
-        self.history.push(self.position.hash());
+        self.history.push(self.root.position.hash());
         Ok(())
     }
 
     /// Plays the move written as `text` (Hub notation, short capture forms accepted).
     pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
-        let mv = parse_move(&self.position, text).map_err(PlayError::Parse)?;
+        let mv = parse_move(&self.root.position, text).map_err(PlayError::Parse)?;
         self.play(mv)?;
         Ok(mv)
     }
 
     /// True when the current position has occurred three times (same side to move).
     pub fn is_threefold_repetition(&self) -> bool {
-        let key = self.position.hash();
+        let key = self.root.position.hash();
         self.history.iter().filter(|&&h| h == key).count() >= 3
     }
 
-    /// True when a draw rule (repetition, 25-, 16- or 5-move) has drawn the game.
+    /// True when a draw rule (repetition, or one of the variant's move-count rules) has
+    /// drawn the game.
     pub fn is_draw_by_rule(&self) -> bool {
-        self.clocks.is_draw() || self.is_threefold_repetition()
+        self.root.is_rule_draw() || self.is_threefold_repetition()
     }
+}
 
-    /// The result for the side to move. Having no move is checked first, so a win on the
-    /// last move a clock allows still counts.
+impl GameState<Position> {
+    /// The result for the side to move under the international rules. Having no move is
+    /// checked first, so a win on the last move a clock allows still counts.
     pub fn outcome(&self) -> Outcome {
         let mut list = MoveList::new();
-        legal_moves(&self.position, &mut list);
+        self.root.position.legal_moves(&mut list);
         if list.is_empty() {
             Outcome::Loss
         } else if self.is_draw_by_rule() {

@@ -8,7 +8,10 @@
 //!   this core against the fast one) from a table of rule facts on a neighbour-table board.
 //!   It is slower than the fast generator, and serves the variants the Hub front end offers.
 //!
-//! Both move with the same [`Move`] triple and the same [`Color`]s.
+//! Both move with the same [`Move`] triple and the same [`Color`]s, and what they share is
+//! written once over [`Board`], which each implements on its board ([`international`] for
+//! the fast one, [`generic::game`]): the position the search plays ([`SearchPosition`]),
+//! the game on the protocol side ([`GameState`]) and the text formats ([`text`]).
 
 pub mod bits;
 pub mod board;

@@ -18,10 +18,8 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod rules;
-pub mod state;
 
 pub use movegen::legal_moves;
 pub use notation::{move_to_hub, parse_position};
 pub use position::VariantPosition;
 pub use rules::{Variant, DECLARED_NAMES};
-pub use state::VariantGameState;

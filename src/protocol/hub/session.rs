@@ -24,7 +24,7 @@ use super::output::{done_line, error_line, id_line, info_line, pong_line, ready_
 use super::param::{param_lines, parse_param, ParamChange, DEFAULT_HASH_MB};
 use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO};
 use crate::draughts::fast::notation::{move_to_hub, parse_hub};
-use crate::draughts::generic::{self, Variant, VariantGameState, VariantPosition};
+use crate::draughts::generic::{self, Variant, VariantPosition};
 use crate::draughts::nnue::{DRAUGHTS_NETWORK, EMBEDDED_NAME};
 use crate::draughts::{GameState, Move, Position, SearchPosition};
 use crate::engine::{Game, SearchEvent, Searcher};
@@ -103,7 +103,7 @@ enum Flow {
 /// The game on the board: international draughts on its fast path, or another variant.
 enum HubGame {
     International(GameState),
-    Variant(VariantGameState),
+    Variant(GameState<VariantPosition>),
 }
 
 impl HubGame {
@@ -129,7 +129,7 @@ impl HubGame {
     fn start(variant: Variant) -> Self {
         match variant {
             Variant::International => HubGame::International(GameState::new(Position::start())),
-            _ => HubGame::Variant(VariantGameState::new(VariantPosition::start(variant))),
+            _ => HubGame::Variant(GameState::new(VariantPosition::start(variant))),
         }
     }
 }
@@ -456,7 +456,7 @@ impl<W: Write> HubSession<W> {
             }
             None => VariantPosition::start(self.variant),
         };
-        let mut game = VariantGameState::new(start);
+        let mut game = GameState::new(start);
         for (index, text) in moves.iter().enumerate() {
             game.play_text(text)
                 .map_err(|e| bad_move(index, text, &e))?;
