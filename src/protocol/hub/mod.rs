@@ -3,10 +3,11 @@
 //! Lines are split into tokens ([`tokenize`]), tokens into typed commands ([`command`]),
 //! engine parameters are declared in one table ([`param`]), search limits come from
 //! `level` ([`level`]) and every line we print is built in [`output`]. The session loop
-//! ([`session`]) owns the position and the search and only glues these together; its
-//! command-line flags are in [`args`].
+//! ([`session`]) owns the game and its search, one [`backend`] value, and only glues these
+//! together; its command-line flags are in [`args`].
 
 pub mod args;
+pub mod backend;
 pub mod command;
 pub mod error;
 pub mod level;

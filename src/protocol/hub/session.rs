@@ -7,9 +7,8 @@
 //! flushed as it is written, because GUIs read pipes line by line. `stop` and `ponder-hit`
 //! outside a search are ignored: the `done` they would ask for has already been sent.
 //!
-//! International draughts (`variant=normal`) is played on its own fast rules and searcher;
-//! every other variant on the variants' rules core with a searcher of its own, made when a
-//! variant is first chosen. Both report moves of the same type through one channel.
+//! The game and its searcher are one [`Backend`], made anew when a variant is chosen; which
+//! rules engine plays it is the backend's business, not the loop's.
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -18,16 +17,16 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 
 use super::args::HubArgs;
+use super::backend::{backend_for, Backend};
 use super::command::{parse_command, GoMode, HubCommand};
 use super::level::LevelCommand;
 use super::output::{done_line, error_line, id_line, info_line, pong_line, ready_line, wait_line};
 use super::param::{param_lines, parse_param, ParamChange, DEFAULT_HASH_MB};
 use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO};
-use crate::draughts::fast::notation::{move_to_hub, parse_hub};
-use crate::draughts::generic::{self, Variant, VariantPosition};
+use crate::draughts::generic::Variant;
 use crate::draughts::nnue::{DRAUGHTS_NETWORK, EMBEDDED_NAME};
-use crate::draughts::{GameState, Move, Position, SearchPosition};
-use crate::engine::{Game, SearchEvent, Searcher};
+use crate::draughts::Move;
+use crate::engine::SearchEvent;
 use crate::nnue::NetworkFileError;
 use crate::protocol::clock_lag::ClockLag;
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
@@ -100,50 +99,13 @@ enum Flow {
     Quit,
 }
 
-/// The game on the board: international draughts on its fast path, or another variant.
-enum HubGame {
-    International(GameState),
-    Variant(GameState<VariantPosition>),
-}
-
-impl HubGame {
-    /// The hash of the position as the search sees it.
-    fn search_hash(&self) -> u64 {
-        match self {
-            HubGame::International(game) => {
-                SearchPosition::new(*game.position(), game.clocks()).hash()
-            }
-            HubGame::Variant(game) => game.search_root().hash(),
-        }
-    }
-
-    /// 0 when White is to move, 1 for Black.
-    fn side_index(&self) -> usize {
-        match self {
-            HubGame::International(game) => game.position().side() as usize,
-            HubGame::Variant(game) => game.position().side() as usize,
-        }
-    }
-
-    /// A game at the start position of `variant`.
-    fn start(variant: Variant) -> Self {
-        match variant {
-            Variant::International => HubGame::International(GameState::new(Position::start())),
-            _ => HubGame::Variant(GameState::new(VariantPosition::start(variant))),
-        }
-    }
-}
-
 /// The state of one Hub conversation, generic over the output so tests can read it.
 pub struct HubSession<W: Write> {
     out: W,
-    searcher: Searcher<SearchPosition>,
-    /// The searcher for the other variants, made when one is first chosen.
-    variant_searcher: Option<Searcher<SearchPosition<VariantPosition>>>,
+    /// The game in play and its searcher.
+    backend: Box<dyn Backend>,
     events: Receiver<SearchEvent<Move>>,
     event_sender: Sender<SearchEvent<Move>>,
-    variant: Variant,
-    game: HubGame,
     level: LevelCommand,
     searching: bool,
     initialised: bool,
@@ -169,12 +131,9 @@ impl<W: Write> HubSession<W> {
         let (event_sender, events) = unbounded();
         Self {
             out,
-            searcher: Searcher::new(),
-            variant_searcher: None,
+            backend: backend_for(Variant::International),
             events,
             event_sender,
-            variant: Variant::International,
-            game: HubGame::start(Variant::International),
             level: LevelCommand::default(),
             searching: false,
             initialised: false,
@@ -192,11 +151,8 @@ impl<W: Write> HubSession<W> {
     /// Serves lines from `input` until `quit`, its end, or a failed write to the GUI.
     pub fn run(mut self, input: &Receiver<InputLine>) -> io::Result<()> {
         let result = self.serve(input);
-        self.stop_search();
-        self.searcher.wait();
-        if let Some(searcher) = self.variant_searcher.as_mut() {
-            searcher.wait();
-        }
+        self.backend.stop();
+        self.backend.wait();
         result
     }
 
@@ -232,28 +188,20 @@ impl<W: Write> HubSession<W> {
     }
 
     fn on_event(&mut self, event: SearchEvent<Move>) -> io::Result<()> {
-        let variant = self.variant;
-        let text = |m: &Move| match variant {
-            Variant::International => move_to_hub(*m),
-            _ => generic::move_to_hub(variant, *m),
-        };
+        let text = |m: &Move| self.backend.move_text(*m);
         match event {
-            SearchEvent::Info(info) => self.send(&info_line(&info, text)),
+            SearchEvent::Info(info) => {
+                let line = info_line(&info, text);
+                self.send(&line)
+            }
             SearchEvent::Done(result) => {
+                let line = done_line(&result, text);
                 self.searching = false;
                 self.level = LevelCommand::default();
-                self.send(&done_line(&result, text))?;
+                self.send(&line)?;
                 self.clock_lag.move_sent(Instant::now());
                 Ok(())
             }
-        }
-    }
-
-    /// Asks whichever search is running to stop.
-    fn stop_search(&self) {
-        self.searcher.stop();
-        if let Some(searcher) = &self.variant_searcher {
-            searcher.stop();
         }
     }
 
@@ -262,7 +210,7 @@ impl<W: Write> HubSession<W> {
         if !self.searching {
             return Ok(());
         }
-        self.stop_search();
+        self.backend.stop();
         while self.searching {
             match self.events.recv() {
                 Ok(event) => self.on_event(event)?,
@@ -306,52 +254,31 @@ impl<W: Write> HubSession<W> {
             }
             HubCommand::NewGame => {
                 self.clock_lag.new_game();
-                self.searcher.clear();
-                if let Some(searcher) = self.variant_searcher.as_mut() {
-                    searcher.clear();
-                }
+                self.backend.clear();
             }
             HubCommand::Pos { position, moves } => {
                 self.set_position(position.as_deref(), &moves)?
             }
             HubCommand::Level(level) => self.level.merge(&level),
             HubCommand::Go(mode) => self.go(mode),
-            HubCommand::PonderHit => {
-                self.searcher.ponder_hit();
-                if let Some(searcher) = &self.variant_searcher {
-                    searcher.ponder_hit();
-                }
-            }
-            HubCommand::Stop => self.stop_search(),
+            HubCommand::PonderHit => self.backend.ponder_hit(),
+            HubCommand::Stop => self.backend.stop(),
             HubCommand::Ping => self.send(&pong_line())?,
             HubCommand::Quit => return Ok(Flow::Quit),
         }
         Ok(Flow::Continue)
     }
 
-    /// Sizes the searcher of the variant in play (the other keeps what it had).
+    /// Sizes the searcher as the parameters say.
     fn allocate(&mut self) {
-        match self.variant_searcher.as_mut() {
-            Some(searcher) if self.variant != Variant::International => {
-                searcher.set_threads(self.threads);
-                searcher.set_hash_mb(self.hash_mb);
-            }
-            _ => {
-                self.searcher.set_threads(self.threads);
-                self.searcher.set_hash_mb(self.hash_mb);
-            }
-        }
+        self.backend.resize(self.threads, self.hash_mb);
     }
 
-    /// Plays `variant` from now on, from its start position.
+    /// Plays `variant` from now on, from its start position, with a searcher of its own
+    /// (sized when the parameters are applied after this).
     fn set_variant(&mut self, variant: Variant) {
-        if variant == self.variant {
-            return;
-        }
-        self.variant = variant;
-        self.game = HubGame::start(variant);
-        if variant != Variant::International && self.variant_searcher.is_none() {
-            self.variant_searcher = Some(Searcher::new());
+        if variant != self.backend.variant() {
+            self.backend = backend_for(variant);
         }
     }
 
@@ -420,9 +347,8 @@ impl<W: Write> HubSession<W> {
     /// The root from `position` (`None`: the variant's start) and `moves`, or an `error`
     /// line that leaves the game as it was.
     fn set_position(&mut self, position: Option<&str>, moves: &[String]) -> io::Result<()> {
-        match self.replay(position, moves) {
-            Ok(game) => {
-                self.game = game;
+        match self.backend.set_position(position, moves) {
+            Ok(()) => {
                 self.level = LevelCommand::default();
                 Ok(())
             }
@@ -430,43 +356,8 @@ impl<W: Write> HubSession<W> {
         }
     }
 
-    /// Replays `moves` from `position` on a fresh game of the variant in play.
-    fn replay(&self, position: Option<&str>, moves: &[String]) -> Result<HubGame, String> {
-        let bad_position = |e: &dyn std::fmt::Display| {
-            format!("bad position for variant {}: {e}", self.variant.name())
-        };
-        let bad_move = |index: usize, text: &str, e: &dyn std::fmt::Display| {
-            format!("move {} ({text}): {e}", index + 1)
-        };
-        if self.variant == Variant::International {
-            let start = match position {
-                Some(position) => parse_hub(position).map_err(|e| bad_position(&e))?,
-                None => Position::start(),
-            };
-            let mut game = GameState::new(start);
-            for (index, text) in moves.iter().enumerate() {
-                game.play_text(text)
-                    .map_err(|e| bad_move(index, text, &e))?;
-            }
-            return Ok(HubGame::International(game));
-        }
-        let start = match position {
-            Some(position) => {
-                generic::parse_position(self.variant, position).map_err(|e| bad_position(&e))?
-            }
-            None => VariantPosition::start(self.variant),
-        };
-        let mut game = GameState::new(start);
-        for (index, text) in moves.iter().enumerate() {
-            game.play_text(text)
-                .map_err(|e| bad_move(index, text, &e))?;
-        }
-        Ok(HubGame::Variant(game))
-    }
-
     fn go(&mut self, mode: GoMode) {
-        let side = self.game.side_index();
-        let root_hash = self.game.search_hash();
+        let (side, root_hash) = self.backend.root_key();
         // Analysis ignores the clock, and a ponder search's clock starts later.
         if let (Some(clock), GoMode::Think) = (self.level.clock(), mode) {
             self.clock_lag.clock_seen(side, root_hash, clock.remaining);
@@ -474,26 +365,8 @@ impl<W: Write> HubSession<W> {
         let overhead = move_overhead(&self.level).max(self.clock_lag.estimate());
         let mut limits = self.level.to_limits(mode, overhead);
         limits.ponder_enabled = self.ponder_enabled;
-        // The game history ends with the root itself; the search wants what came before.
-        let before = |history: &[u64]| history[..history.len().saturating_sub(1)].to_vec();
         let events = self.event_sender.clone();
-        match (&self.game, self.variant_searcher.as_mut()) {
-            (HubGame::Variant(game), Some(searcher)) => {
-                let root = game.search_root();
-                self.clock_lag
-                    .search_of(side, &root, &limits, Instant::now());
-                searcher.start(root, before(game.history()), limits, events);
-            }
-            (HubGame::International(game), _) => {
-                let root = SearchPosition::new(*game.position(), game.clocks());
-                self.clock_lag
-                    .search_of(side, &root, &limits, Instant::now());
-                self.searcher
-                    .start(root, before(game.history()), limits, events);
-            }
-            // A variant game always has its searcher (made with the game); nothing to run.
-            (HubGame::Variant(_), None) => return,
-        }
+        self.backend.search(limits, events, &mut self.clock_lag);
         self.searching = true;
     }
 }

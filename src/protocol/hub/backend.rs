@@ -1,0 +1,153 @@
+//! What a Hub session plays on: the game of the variant chosen, on the rules engine that
+//! plays it, with the searcher that thinks about it.
+//!
+//! International draughts is played on the fast generator, every other variant on the
+//! generic rules core ([`crate::draughts`] says why there are two). [`backend_for`] is the one
+//! place that chooses; the session holds the result as a [`Backend`] trait object and never
+//! asks which game it is. Commands are rare, so the dynamic call costs nothing, and the
+//! search under it is monomorphised for its board.
+
+use crossbeam_channel::Sender;
+use std::time::Instant;
+
+use crate::draughts::generic::{Variant, VariantPosition};
+use crate::draughts::text::{move_to_hub, parse_position};
+use crate::draughts::{Board, GameState, Move, Position, SearchPosition};
+use crate::engine::{Game, Limits, SearchEvent, Searcher};
+use crate::protocol::clock_lag::ClockLag;
+
+/// A game in progress and its searcher, whatever the rules engine.
+pub trait Backend: Send {
+    /// The variant played.
+    fn variant(&self) -> Variant;
+
+    /// Replaces the game by `moves` (Hub text) played from `position` (a Hub string or a
+    /// FEN; `None`: the variant's start). On an error, which says what is wrong, the game
+    /// stays as it was.
+    fn set_position(&mut self, position: Option<&str>, moves: &[String]) -> Result<(), String>;
+
+    /// `mv` in the variant's Hub notation.
+    fn move_text(&self, mv: Move) -> String;
+
+    /// The side to move (0 White, 1 Black) and the key of the position the search would
+    /// start from.
+    fn root_key(&self) -> (usize, u64);
+
+    /// Starts searching the game's position under `limits`, sending what it finds to
+    /// `events`; `clock_lag` is told the search has started.
+    fn search(
+        &mut self,
+        limits: Limits<Move>,
+        events: Sender<SearchEvent<Move>>,
+        clock_lag: &mut ClockLag,
+    );
+
+    /// Asks a running search to stop.
+    fn stop(&self);
+
+    /// The pondered move was played: the ponder search goes on as a normal one.
+    fn ponder_hit(&self);
+
+    /// Waits for a search to end.
+    fn wait(&mut self);
+
+    /// Forgets what earlier searches learnt (a new game).
+    fn clear(&mut self);
+
+    /// Sizes the searcher: `threads` threads and a hash table of `hash_mb` MB.
+    fn resize(&mut self, threads: usize, hash_mb: usize);
+}
+
+/// A fresh game of `variant` at its start, on the rules engine that plays it, with a
+/// searcher of 1 thread and 16 MB.
+pub fn backend_for(variant: Variant) -> Box<dyn Backend> {
+    match variant {
+        Variant::International => Box::new(BoardBackend::new(Position::start())),
+        _ => Box::new(BoardBackend::new(VariantPosition::start(variant))),
+    }
+}
+
+/// The backend of one rules engine.
+struct BoardBackend<B: Board> {
+    /// The variant's start position, for `pos start`.
+    start: B,
+    game: GameState<B>,
+    searcher: Searcher<SearchPosition<B>>,
+}
+
+impl<B: Board> BoardBackend<B> {
+    fn new(start: B) -> Self {
+        Self {
+            start,
+            game: GameState::new(start),
+            searcher: Searcher::new(),
+        }
+    }
+}
+
+impl<B: Board> Backend for BoardBackend<B> {
+    fn variant(&self) -> Variant {
+        self.start.variant()
+    }
+
+    fn set_position(&mut self, position: Option<&str>, moves: &[String]) -> Result<(), String> {
+        let variant = self.variant();
+        let start = match position {
+            Some(text) => parse_position(variant, text)
+                .map_err(|e| format!("bad position for variant {}: {e}", variant.name()))?,
+            None => self.start,
+        };
+        let mut game = GameState::new(start);
+        for (index, text) in moves.iter().enumerate() {
+            game.play_text(text)
+                .map_err(|e| format!("move {} ({text}): {e}", index + 1))?;
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        move_to_hub::<B>(self.variant(), mv)
+    }
+
+    fn root_key(&self) -> (usize, u64) {
+        let root = self.game.search_root();
+        (root.position.side() as usize, root.hash())
+    }
+
+    fn search(
+        &mut self,
+        limits: Limits<Move>,
+        events: Sender<SearchEvent<Move>>,
+        clock_lag: &mut ClockLag,
+    ) {
+        let root = self.game.search_root();
+        let (side, _) = self.root_key();
+        clock_lag.search_of(side, &root, &limits, Instant::now());
+        // The game history ends with the root itself; the search wants what came before.
+        let history = self.game.history();
+        let before = history[..history.len().saturating_sub(1)].to_vec();
+        self.searcher.start(root, before, limits, events);
+    }
+
+    fn stop(&self) {
+        self.searcher.stop();
+    }
+
+    fn ponder_hit(&self) {
+        self.searcher.ponder_hit();
+    }
+
+    fn wait(&mut self) {
+        self.searcher.wait();
+    }
+
+    fn clear(&mut self) {
+        self.searcher.clear();
+    }
+
+    fn resize(&mut self, threads: usize, hash_mb: usize) {
+        self.searcher.set_threads(threads);
+        self.searcher.set_hash_mb(hash_mb);
+    }
+}
