@@ -407,14 +407,31 @@ mod tests {
         );
     }
 
-    fn run_lines(lines: &[&str]) -> Vec<String> {
-        let output = SharedOutput::default();
+    /// A session as the tests run it: without endgame tables, so `init` neither reads nor
+    /// writes a table directory (the default one is in the user's home, and making the
+    /// tables there takes minutes), and pointed at a directory of its own should a test
+    /// ask for tables.
+    fn test_session(out: SharedOutput) -> HubSession<SharedOutput> {
+        let mut session = HubSession::new(out);
+        session.egdb_dir =
+            std::env::temp_dir().join(format!("tvilling-hub-{}", std::process::id()));
+        session.egdb_pieces = 0;
+        session
+    }
+
+    /// The input `lines`, then the end of input, for a session to read.
+    fn input(lines: &[&str]) -> Receiver<InputLine> {
         let (sender, receiver) = unbounded();
         for line in lines {
             sender.send(InputLine::Line(line.to_string())).unwrap();
         }
         sender.send(InputLine::End).unwrap();
-        HubSession::new(output.clone()).run(&receiver).unwrap();
+        receiver
+    }
+
+    fn run_lines(lines: &[&str]) -> Vec<String> {
+        let output = SharedOutput::default();
+        test_session(output.clone()).run(&input(lines)).unwrap();
         let bytes = output.0.lock().unwrap().clone();
         String::from_utf8(bytes)
             .unwrap()
@@ -425,13 +442,8 @@ mod tests {
 
     /// The lag the session learnt from `lines`.
     fn lag_after(lines: &[&str]) -> Duration {
-        let (sender, receiver) = unbounded();
-        for line in lines {
-            sender.send(InputLine::Line(line.to_string())).unwrap();
-        }
-        sender.send(InputLine::End).unwrap();
-        let mut session = HubSession::new(SharedOutput::default());
-        session.serve(&receiver).unwrap();
+        let mut session = test_session(SharedOutput::default());
+        session.serve(&input(lines)).unwrap();
         session.clock_lag.estimate()
     }
 
