@@ -27,6 +27,7 @@ use crate::draughts::generic::Variant;
 use crate::draughts::nnue::{DRAUGHTS_NETWORK, EMBEDDED_NAME};
 use crate::draughts::Move;
 use crate::engine::SearchEvent;
+use crate::nnue::slot::NetworkSlot;
 use crate::nnue::NetworkFileError;
 use crate::protocol::clock_lag::ClockLag;
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
@@ -120,6 +121,10 @@ pub struct HubSession<W: Write> {
     /// successfully.
     use_nnue: bool,
     eval_file: String,
+    /// Where `nnue` and `evalfile` make their choice: the draughts network every search
+    /// evaluates with. A test gives its session a slot of its own, so that switching
+    /// leaves the searches of other tests alone.
+    network: &'static NetworkSlot,
     /// What the clock charges per move beyond our own time; the overhead planned for is
     /// never below it.
     clock_lag: ClockLag,
@@ -144,6 +149,7 @@ impl<W: Write> HubSession<W> {
             egdb_pieces: GENERATE_UP_TO,
             use_nnue: true,
             eval_file: EMBEDDED_NAME.to_string(),
+            network: &DRAUGHTS_NETWORK,
             clock_lag: ClockLag::default(),
         }
     }
@@ -325,7 +331,10 @@ impl<W: Write> HubSession<W> {
     /// file that cannot be used is reported and the evaluation in use stays.
     fn select_network(&mut self, use_nnue: bool, file: String) -> io::Result<()> {
         let embedded = file.is_empty() || file == EMBEDDED_NAME;
-        match DRAUGHTS_NETWORK.select(use_nnue, (!embedded).then(|| Path::new(&file))) {
+        match self
+            .network
+            .select(use_nnue, (!embedded).then(|| Path::new(&file)))
+        {
             Ok(()) => {
                 self.use_nnue = use_nnue;
                 self.eval_file = file;
@@ -374,6 +383,7 @@ impl<W: Write> HubSession<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nnue::FeatureSetId;
     use std::sync::{Arc, Mutex};
 
     /// Output shared with the test while the session owns its writer.
@@ -410,13 +420,20 @@ mod tests {
     /// A session as the tests run it: without endgame tables, so `init` neither reads nor
     /// writes a table directory (the default one is in the user's home, and making the
     /// tables there takes minutes), and pointed at a directory of its own should a test
-    /// ask for tables.
-    fn test_session(out: SharedOutput) -> HubSession<SharedOutput> {
+    /// ask for tables; `nnue` and `evalfile` choose in `network`.
+    fn test_session(out: SharedOutput, network: &'static NetworkSlot) -> HubSession<SharedOutput> {
         let mut session = HubSession::new(out);
         session.egdb_dir =
             std::env::temp_dir().join(format!("tvilling-hub-{}", std::process::id()));
         session.egdb_pieces = 0;
+        session.network = network;
         session
+    }
+
+    /// A network slot for one test's sessions alone (no embedded network: searches do not
+    /// read it).
+    fn own_network() -> &'static NetworkSlot {
+        Box::leak(Box::new(NetworkSlot::new(FeatureSetId::Draughts200, None)))
     }
 
     /// The input `lines`, then the end of input, for a session to read.
@@ -430,8 +447,15 @@ mod tests {
     }
 
     fn run_lines(lines: &[&str]) -> Vec<String> {
+        run_lines_on(own_network(), lines)
+    }
+
+    /// The lines a test session choosing its network in `network` prints for `lines`.
+    fn run_lines_on(network: &'static NetworkSlot, lines: &[&str]) -> Vec<String> {
         let output = SharedOutput::default();
-        test_session(output.clone()).run(&input(lines)).unwrap();
+        test_session(output.clone(), network)
+            .run(&input(lines))
+            .unwrap();
         let bytes = output.0.lock().unwrap().clone();
         String::from_utf8(bytes)
             .unwrap()
@@ -442,7 +466,7 @@ mod tests {
 
     /// The lag the session learnt from `lines`.
     fn lag_after(lines: &[&str]) -> Duration {
-        let mut session = test_session(SharedOutput::default());
+        let mut session = test_session(SharedOutput::default(), own_network());
         session.serve(&input(lines)).unwrap();
         session.clock_lag.estimate()
     }
@@ -525,14 +549,20 @@ mod tests {
 
     #[test]
     fn nnue_switches_between_the_network_and_the_hand_written_evaluation() {
-        run_lines(&["set-param name=nnue value=false"]);
-        assert!(DRAUGHTS_NETWORK.is_hand_written());
-        let lines = run_lines(&[
-            "set-param name=nnue value=false",
-            "set-param name=nnue value=true",
-            "level depth=2",
-            "go think",
-        ]);
+        let network = own_network();
+        run_lines_on(network, &["set-param name=nnue value=false"]);
+        assert!(network.is_hand_written());
+        let lines = run_lines_on(
+            network,
+            &[
+                "set-param name=nnue value=false",
+                "set-param name=nnue value=true",
+                "level depth=2",
+                "go think",
+            ],
+        );
+        assert!(!network.is_hand_written());
+        // The network other tests' searches evaluate with was left alone throughout.
         assert!(!DRAUGHTS_NETWORK.is_hand_written());
         assert!(
             lines.iter().any(|l| l.starts_with("done move=")),
