@@ -1,8 +1,9 @@
 //! `EvalFile` networks: a file of any bytes loaded as UCI `setoption name EvalFile` and
 //! Hub `set-param name=evalfile` load it, then used.
 //!
-//! The first byte chooses the game (bit 0: chess or draughts) and how the rest becomes a
-//! file (bit 1): as it is, or as the fields of a header that this target completes with
+//! The first byte chooses the game (bit 0: chess or draughts), for chess the feature set
+//! of a completed header (bits 2-3: plain, mirrored, king buckets), and how the rest
+//! becomes a file (bit 1): as it is, or as the fields of a header that this target completes with
 //! the right magic, version, payload length and checksum, so that the fuzzer reaches the
 //! shape checks and the inference code instead of stopping at the checksum. A network
 //! that loads must evaluate every position of a short game, and the search's incremental
@@ -21,7 +22,7 @@ use tvilling::draughts::fast::notation::parse_fen;
 use tvilling::draughts::fast::clocks::DrawClocks;
 use tvilling::draughts::{Position as DraughtsPosition, SearchPosition};
 use tvilling::engine::{Evaluator, Game, MoveList};
-use tvilling::nnue::format::{fnv1a, FORMAT_VERSION, HEADER_SIZE, MAGIC};
+use tvilling::nnue::format::{fnv1a, FeatureGame, FORMAT_VERSION, HEADER_SIZE, MAGIC};
 use tvilling::nnue::{FeatureSetId, Network, NetworkShape, NetworkSlot};
 
 /// Chess positions of 2 to 32 pieces, so that every output bucket is asked for.
@@ -46,10 +47,14 @@ fuzz_target!(|data: &[u8]| {
     let Some((&mode, rest)) = data.split_first() else {
         return;
     };
-    let features = if mode & 1 == 0 {
-        FeatureSetId::Chess768
-    } else {
+    let features = if mode & 1 == 1 {
         FeatureSetId::Draughts200
+    } else {
+        match mode >> 2 & 3 {
+            1 => FeatureSetId::Chess768Mirrored,
+            2 => FeatureSetId::Chess768KingBuckets4,
+            _ => FeatureSetId::Chess768,
+        }
     };
     let bytes = if mode & 2 == 0 {
         rest.to_vec()
@@ -69,9 +74,9 @@ fuzz_target!(|data: &[u8]| {
     }
     let net = slot.current().expect("a loaded network is in use");
     let choices = rest.iter().rev().copied();
-    match features {
-        FeatureSetId::Chess768 => check_chess(&net, choices),
-        FeatureSetId::Draughts200 => check_draughts(&net, choices),
+    match features.game() {
+        FeatureGame::Chess => check_chess(&net, choices),
+        FeatureGame::Draughts => check_draughts(&net, choices),
     }
 });
 
