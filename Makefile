@@ -69,12 +69,12 @@ bench: build
 	$(BIN) bench
 
 perft-bench: build $(VENV)/.installed
-	$(VENV)/bin/python scripts/perft_bench.py --engine $(BIN)
+	$(VENV)/bin/python scripts/bench/perft_bench.py --engine $(BIN)
 
 perft-bench-draughts: build
-	python3 scripts/perft_bench_draughts.py --engine $(BIN)
+	python3 scripts/bench/perft_bench_draughts.py --engine $(BIN)
 
-# Binaries for other machines (scripts/portable.sh, docs/builds.md): built for a fixed CPU
+# Binaries for other machines (scripts/build/portable.sh, docs/builds.md): built for a fixed CPU
 # level instead of this machine's, with the NNUE's AVX2 and AVX-512 loops chosen at run time.
 # x86-64-v2 runs on every x86-64 PC since about 2009, x86-64-v3 (AVX2) is faster on those
 # since about 2015. The Linux builds are static (musl).
@@ -89,7 +89,7 @@ WINDOWS_BUILD ?= windows-x86-64-v2
 WINEPREFIX := $(abspath target/wineprefix)
 
 windows:
-	scripts/portable.sh $(WINDOWS_BUILD) $(abspath $(WINDOWS_EXE))
+	scripts/build/portable.sh $(WINDOWS_BUILD) $(abspath $(WINDOWS_EXE))
 
 windows-test: windows $(VENV)/.installed
 	@command -v wine >/dev/null || { [ "$$(id -u)" = 0 ] && apt-get install -y -q wine wine64; } \
@@ -98,7 +98,7 @@ windows-test: windows $(VENV)/.installed
 		--timeout=$(PYTEST_TIMEOUT) -v -s engine-tests/windows
 
 dist:
-	scripts/dist.sh $(DIST_BUILDS)
+	scripts/build/dist.sh $(DIST_BUILDS)
 
 # Each build under qemu-user with older CPUs than this machine's, against the native build,
 # and each x86-64 build's instructions read by objdump (engine-tests/portable). Out of
@@ -110,7 +110,7 @@ portable-test: $(VENV)/.installed
 	$(CARGO) build --release
 	for build in $(PORTABLE_BUILDS); do \
 		case $$build in windows-*) exe=$$build.exe;; *) exe=$$build;; esac; \
-		scripts/portable.sh $$build $(PORTABLE)/$$exe || exit 1; \
+		scripts/build/portable.sh $$build $(PORTABLE)/$$exe || exit 1; \
 	done
 	TVILLING=$(abspath $(BIN)) TVILLING_PORTABLE=$(abspath $(PORTABLE)) \
 		TVILLING_PORTABLE_BUILDS="$(PORTABLE_BUILDS)" $(VENV)/bin/python -m pytest \

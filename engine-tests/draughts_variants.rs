@@ -1,5 +1,5 @@
 //! The variants' rules core against references: pydraughts' own move generator
-//! (`data/draughts_variants_perft.txt`, written by `scripts/variant_perft_reference.py`), the
+//! (`data/draughts_variants_perft.txt`, written by `data/variant_perft_reference.py`), the
 //! fast international generator on its perft suite, and hand-checked positions for the
 //! rules pydraughts lacks (killer) or gets wrong (Turkish kings slide through pieces there).
 

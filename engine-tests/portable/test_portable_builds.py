@@ -7,7 +7,7 @@ one), so their instructions are read with objdump instead, as the Linux x86-64 b
 nothing beyond their CPU level may appear outside the functions chosen at run time.
 
 Run by `make portable-test`: $TVILLING is the native build, the reference;
-$TVILLING_PORTABLE the folder with the builds, named as scripts/portable.sh names them
+$TVILLING_PORTABLE the folder with the builds, named as scripts/build/portable.sh names them
 (`.exe` for Windows); $TVILLING_PORTABLE_BUILDS the builds to check, every one of which must
 be there.
 """
@@ -22,8 +22,8 @@ import chess.engine
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
-import bench_compare  # noqa: E402  (the draughts searches `scripts/bench_compare.py` times)
+sys.path.insert(0, str(ROOT / "scripts" / "bench"))
+import bench_compare  # noqa: E402  (the draughts searches `scripts/bench/bench_compare.py` times)
 
 NATIVE = os.environ.get("TVILLING", str(ROOT / "target" / "release" / "tvilling"))
 FOLDER = Path(os.environ.get("TVILLING_PORTABLE", ROOT / "target" / "portable" / "bin"))

@@ -5,7 +5,7 @@ and prints the median nodes/second per position and overall (total nodes / total
 from wall-clock time and, since a shared machine skews wall time, from the child's CPU time.
 Every count is checked against the reference, so a fast wrong generator cannot pass.
 
-usage: python3 scripts/perft_bench_draughts.py [--engine target/release/tvilling] [--rounds 3]
+usage: python3 scripts/bench/perft_bench_draughts.py [--engine target/release/tvilling] [--rounds 3]
 """
 import argparse
 import resource
@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "engine-tests" / "data" / "draughts_perft.txt"
 
 # Depth per position: a few seconds each at the target speed (start depth 10 is the headline).

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPRT of two builds with shared/tools/match.py, the way Stockfish and Ethereal test:
 #
-#   scripts/sprt.sh BASE NEW [tc] [elo0] [elo1]
+#   scripts/match/sprt.sh BASE NEW [tc] [elo0] [elo1]
 #
 # BASE and NEW are git revisions (built in worktrees under target/sprt/), `WORKTREE` for the
 # working tree as it is, or paths to built binaries. Defaults: tc 8+0.08, elo0 0, elo1 5
@@ -16,11 +16,11 @@
 set -euo pipefail
 # A failed build inside $(build ...) must stop the script, not start a match without it.
 shopt -s inherit_errexit
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 shared="$root/../shared"
 py="${PYTHON:-$root/target/venv/bin/python}"
-base="${1:?usage: scripts/sprt.sh BASE NEW [tc] [elo0] [elo1]}"
-new="${2:?usage: scripts/sprt.sh BASE NEW [tc] [elo0] [elo1]}"
+base="${1:?usage: scripts/match/sprt.sh BASE NEW [tc] [elo0] [elo1]}"
+new="${2:?usage: scripts/match/sprt.sh BASE NEW [tc] [elo0] [elo1]}"
 tc="${3:-8+0.08}"
 elo0="${4:-0}"
 elo1="${5:-5}"

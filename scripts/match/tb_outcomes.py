@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Did an engine keep what the Syzygy tables gave it? A check of a match's PGN.
 
-    scripts/tb_outcomes.py GAMES.pgn --engine NAME [--syzygy DIR]
+    scripts/match/tb_outcomes.py GAMES.pgn --engine NAME [--syzygy DIR]
 
 For every game NAME played, values each position the tables cover (at most as many men as
 the largest table in DIR, no castling rights) for NAME, by python-chess's own prober: won
@@ -21,7 +21,7 @@ import chess
 import chess.pgn
 import chess.syzygy
 
-DEFAULT_TABLES = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "syzygy")
+DEFAULT_TABLES = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "syzygy")
 ORDER = ("won", "drawn", "lost")
 
 

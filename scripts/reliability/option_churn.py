@@ -9,7 +9,7 @@ python-chess; a search that gives no bestmove within --hang seconds is a hang. T
 the process (Linux /proc) is read after a first game and a last one, both played with
 Hash 16 and Threads 1 and no changes, so the two figures are comparable.
 
-  target/venv/bin/python scripts/option_churn.py --games 200 [--engine PATH] [--seed N]
+  target/venv/bin/python scripts/reliability/option_churn.py --games 200 [--engine PATH] [--seed N]
 
 Prints one line per 20 games and a summary; exits 1 on a hang, crash or illegal move, or
 when the last game's RSS exceeds the first's by more than --slack MB.
@@ -23,7 +23,7 @@ from pathlib import Path
 
 import chess
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # The client tests' line-protocol driver: a reader thread and waits with a timeout.
 sys.path.insert(0, str(ROOT / "engine-tests" / "clients"))
 from conftest import LineProcess  # noqa: E402

@@ -1,19 +1,19 @@
 #!/usr/bin/env python3
 """elo_pool.py - several legs of one match pooled from their summaries, when the logs are gone.
 
-`scripts/sprt_pool.py` pools legs pair by pair from match.py's logs, which is exact. A leg
+`scripts/stats/sprt_pool.py` pools legs pair by pair from match.py's logs, which is exact. A leg
 known only by its summary (a README row, a note) still pools well enough: the pooled score
 adds up every leg's games, and its error adds up each leg's own error (match.py's
 pentanomial 95 % half-width in Elo, turned back into a score error), weighted by the leg's
 share of the games.
 
-  python3 scripts/elo_pool.py W-D-L:HALF ... [/ W-D-L:HALF ...]
+  python3 scripts/stats/elo_pool.py W-D-L:HALF ... [/ W-D-L:HALF ...]
 
 Each leg is its wins, draws and losses and the half-width of its Elo interval, for
 example `35-61-4:38.5`. With `/`, the legs before it and the legs after it are pooled
 apart and the first pool's Elo is divided by the second's, with the error of the
 quotient: Lazy SMP's yardstick, the threads match over the time match of
-`scripts/smp_scaling.sh`.
+`scripts/match/smp_scaling.sh`.
 """
 
 import math

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """match_variants.py - tvilling (Hub) against py-draughts' alpha-beta engine, per variant.
 
-    target/venv-py-draughts/bin/python scripts/match_variants.py [--variant NAME ...] \
+    target/venv-py-draughts/bin/python scripts/match/match_variants.py [--variant NAME ...] \
         [--games 20] [--our-time 0.1] [--their-depth 6]
 
 py-draughts 1.10.1 plays eight of the variants tvilling plays: standard, frisian, frysk,
@@ -33,7 +33,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def same(n):

@@ -2,10 +2,10 @@
 # tvilling (Hub) against Moby Dam (DXP) with ../shared/tools/draughts_match.py, the draughts
 # measurement of record:
 #
-#   scripts/match_moby.sh [games] [movetime S | clock S] [-- tvilling hub flags]
+#   scripts/match/match_moby.sh [games] [movetime S | clock S] [-- tvilling hub flags]
 #
-# e.g. `scripts/match_moby.sh 40 movetime 0.2` or `scripts/match_moby.sh 40 clock 60`
-# (a whole game each in 60 s), defaults 40 games at 0.2 s a move. Openings are the 2-move
+# e.g. `scripts/match/match_moby.sh 40 movetime 0.2` or `scripts/match/match_moby.sh 40
+# clock 60` (a whole game each in 60 s), defaults 40 games at 0.2 s a move. Openings are the 2-move
 # ballots, each played with both colours. Moby Dam is built as ../shared/tools/opponents.md
 # says, in MOBY_DIR (default /work/opponents/mobydam); it speaks DXP over loopback, so the
 # match runs in a private network namespace (needs `unshare`). TVILLING picks the binary
@@ -17,7 +17,7 @@
 # output is kept in hub.log there, and a line `EGDB` before the score gives the endgame
 # table probes that answered (`egdb-hits`) per node and the share of searches with any.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 games="${1:-40}"
 mode="${2:-movetime}"
 amount="${3:-0.2}"
@@ -26,7 +26,7 @@ if [ "${1:-}" = "--" ]; then shift; fi
 case "$mode" in
   movetime) timing=(--movetime "$amount") ;;
   clock) timing=(--clock "$amount") ;;
-  *) echo "usage: scripts/match_moby.sh [games] [movetime S | clock S] [-- hub flags]" >&2; exit 2 ;;
+  *) echo "usage: scripts/match/match_moby.sh [games] [movetime S | clock S] [-- hub flags]" >&2; exit 2 ;;
 esac
 py="${PYTHON:-$root/target/venv/bin/python}"
 moby="${MOBY_DIR:-/work/opponents/mobydam}"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # How much a second thread is worth, measured in games against what doubling the time gives.
 #
-#   scripts/smp_scaling.sh [games] [tc]        defaults: 100 games at 5+0.05
+#   scripts/match/smp_scaling.sh [games] [tc]        defaults: 100 games at 5+0.05
 #
 # Matches of the same binary, same openings (shared/books/8moves_v3.pgn, paired with colours
 # swapped, fixed seed), one game at a time (see CONCURRENCY) so the 2-thread side has both cores:
@@ -24,7 +24,7 @@
 # keeps the first one's games. match.py appends to an existing PGN: a rerun's games follow
 # the earlier run's in the same file.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 shared="$root/../shared"
 engine="${TVILLING:-$root/target/release/tvilling}"
 py="${PYTHON:-$root/target/venv/bin/python}"

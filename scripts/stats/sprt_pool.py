@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""sprt_pool.py - one SPRT carried over several runs of scripts/sprt.sh.
+"""sprt_pool.py - one SPRT carried over several runs of scripts/match/sprt.sh.
 
 match.py cannot resume a test, and on this 2-core machine an SPRT often outlasts a
 session. A test stopped by the clock (never by its score) goes on as a fresh run of the
@@ -9,7 +9,7 @@ schedules them), and prints each run and the pooled result with match.py's own
 pentanomial Elo and GSPRT log-likelihood ratio. The test is over when the pooled LLR
 leaves [log(beta/(1-alpha)), log((1-beta)/alpha)] (+-2.94 at alpha = beta = 0.05).
 
-  target/venv/bin/python scripts/sprt_pool.py ELO0 ELO1 RUN1.log RUN2.log ...
+  target/venv/bin/python scripts/stats/sprt_pool.py ELO0 ELO1 RUN1.log RUN2.log ...
 
 (any Python with python-chess, which match.py imports). Each log is sprt.sh's output:
 match.py's "Finished game N (white vs black): result" lines, the new build named `new`.
@@ -21,7 +21,7 @@ import re
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent / "shared" / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "shared" / "tools"))
 import match  # noqa: E402  (shared/tools/match.py: its Stats is the test's arithmetic)
 
 FINISHED = re.compile(r"^Finished game (\d+) \((\w+) vs (\w+)\): (1-0|0-1|1/2-1/2)")

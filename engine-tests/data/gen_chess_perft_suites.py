@@ -11,11 +11,12 @@ Counts: Stockfish 15.1 (`/usr/games/stockfish`), `setoption name UCI_Chess960 va
 true|false`, `position fen FEN`, `go perft D`, reading `Nodes searched: N`. Depths run from
 1 upward, at least to 4, and on to 5 or 6 while the next count is predicted under 12M.
 
-Usage: python3 scripts/gen_chess_perft_suites.py   (needs python-chess; about a minute)
+Usage: python3 engine-tests/data/gen_chess_perft_suites.py   (needs python-chess; about a minute)
 """
 
 import random
 import subprocess
+from pathlib import Path
 
 import chess
 
@@ -212,7 +213,7 @@ def main():
     header = __doc__.strip().splitlines()
     for name, positions, chess960 in (("chess_perft_standard.txt", standard, False),
                                       ("chess_perft_960.txt", c960, True)):
-        with open(f"engine-tests/data/{name}", "w") as f:
+        with open(Path(__file__).resolve().parent / name, "w") as f:
             for line in header:
                 f.write(f"# {line}".rstrip() + "\n")
             f.write("# Format: FEN ;D1 n1 ;D2 n2 ... # origin\n")

@@ -8,8 +8,8 @@ counts perft with pydraughts (duplicate capture routes, same start, end and capt
 counted once, as the engine does) and writes one line per position to
 engine-tests/data/draughts_variants_perft.txt, which engine-tests/draughts_variants.rs reads.
 
-usage: target/venv/bin/python scripts/variant_perft_reference.py [--positions 20] [--seed 1]
-       [--max-leaves 600] [--max-depth 4] [--out FILE]
+usage: target/venv/bin/python engine-tests/data/variant_perft_reference.py [--positions 20]
+       [--seed 1] [--max-leaves 600] [--max-depth 4] [--out FILE]
 (the venv is the one `make venvs` builds, with pydraughts 0.6.7)
 """
 import argparse
@@ -20,8 +20,7 @@ from draughts import Board
 from draughts.convert import fen_to_variant
 from draughts.core.game import Game
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "engine-tests" / "data" / "draughts_variants_perft.txt"
+OUT = Path(__file__).resolve().parent / "draughts_variants_perft.txt"
 
 VARIANTS = ["standard", "frisian", "frysk!", "antidraughts", "breakthrough",
             "brazilian", "russian", "english", "italian"]
@@ -110,7 +109,7 @@ def main():
     out = open(args.out, "w")
     lines = [
         "# Draughts variants: perft counts from pydraughts 0.6.7's move generator",
-        "# (scripts/variant_perft_reference.py; duplicate capture routes counted once).",
+        "# (engine-tests/data/variant_perft_reference.py; duplicate capture routes counted once).",
         "# variant | name | Hub string (internal square order) | FEN as pydraughts writes it"
         " | counts for depth 1, 2, ...",
     ]

@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
-# A release in one command: builds each of BUILD... with scripts/portable.sh and packs it
+# A release in one command: builds each of BUILD... with scripts/build/portable.sh and packs it
 # with the README, the licence and docs/builds.md into dist/, one archive a platform
 # (.tar.gz for Linux, .zip for Windows), with their SHA-256 sums in dist/SHA256SUMS:
 #
-#   scripts/dist.sh BUILD...          (`make dist` names every build)
+#   scripts/build/dist.sh BUILD...          (`make dist` names every build)
 #
 # The networks are embedded in the binary, so the archive holds all the engine needs.
 # dist/ is made anew each time (and ignored by git).
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
 if [ $# -eq 0 ]; then
-  echo "usage: scripts/dist.sh BUILD..." >&2
+  echo "usage: scripts/build/dist.sh BUILD..." >&2
   exit 2
 fi
 version="$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)"
@@ -28,7 +28,7 @@ for build in "$@"; do
     windows-*) exe=tvilling.exe ;;
     *) exe=tvilling ;;
   esac
-  scripts/portable.sh "$build" "$stage/$exe"
+  scripts/build/portable.sh "$build" "$stage/$exe"
   cp README.md LICENSE docs/builds.md "$stage/"
   case "$build" in
     windows-*) (cd target/dist && python3 -m zipfile -c "$root/dist/$name.zip" "$name") ;;

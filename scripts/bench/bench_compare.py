@@ -2,7 +2,7 @@
 """Side-by-side speed of two builds on `tvilling bench` (chess) or on fixed-depth Hub searches
 of draughts positions.
 
-    python3 scripts/bench_compare.py BASE NEW [--rounds 7] [--depth 13] [--game draughts]
+    python3 scripts/bench/bench_compare.py BASE NEW [--rounds 7] [--depth 13] [--game draughts]
 
 With `--game draughts` each round searches DRAUGHTS_POSITIONS (the start position and
 positions from games against Moby Dam, plies 10 to 50, either side to move) to `--depth`

@@ -2,7 +2,7 @@
 # Builds one tvilling binary to be copied to other machines, for a CPU level fixed here
 # rather than for the CPU of the machine that builds it:
 #
-#   scripts/portable.sh BUILD OUT
+#   scripts/build/portable.sh BUILD OUT
 #
 # BUILD is one of the names in the table below; OUT is where the binary goes. `make windows`,
 # `make dist` and `make portable-test` build through this script. docs/builds.md says which
@@ -21,10 +21,10 @@
 # whatever its C library (a glibc build would need glibc 2.34 or newer, as Debian 12 has).
 # They measured as fast as glibc builds (docs/builds.md): the search does not allocate.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 
 if [ $# -ne 2 ]; then
-  echo "usage: scripts/portable.sh BUILD OUT" >&2
+  echo "usage: scripts/build/portable.sh BUILD OUT" >&2
   exit 2
 fi
 build="$1"

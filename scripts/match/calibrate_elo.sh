@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # UCI_Elo calibration: each setting against Stockfish 15.1 limited to the same UCI_Elo.
 #
-#   scripts/calibrate_elo.sh [games] [elo ...]     defaults: 30 games at 1350 1600 1800 2000
+#   scripts/match/calibrate_elo.sh [games] [elo ...]   defaults: 30 games at 1350 1600 1800 2000
 #
 # Each setting plays Stockfish (`UCI_LimitStrength` at the same `UCI_Elo`, Move Overhead 100)
 # at 5+0.05 from shared/books/8moves_v3.pgn in random order (seed 30000 + elo), each opening
@@ -9,7 +9,7 @@
 # UCI_Elo plus the match's Elo difference; the last lines are the README's table rows.
 # TVILLING picks the binary, TC the time control, PYTHON the interpreter.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 shared="$root/../shared"
 engine="${TVILLING:-$root/target/release/tvilling}"
 py="${PYTHON:-$root/target/venv/bin/python}"

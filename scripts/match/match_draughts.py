@@ -6,7 +6,7 @@ TT, quiescence, PVS/LMR). Each opening of shared/draughts/ballots-2move.fen is p
 with colours swapped; py-draughts' board referees every move and the draw rules.
 
 Run with the py-draughts venv the Makefile builds:
-  target/venv-py-draughts/bin/python scripts/match_draughts.py --games 100 \
+  target/venv-py-draughts/bin/python scripts/match/match_draughts.py --games 100 \
       --our-time 0.5 --their-depth 6
 
 Prints one line per game and a final `SCORE ...` line (our points from our point of view),
@@ -23,7 +23,7 @@ from draughts.engines import hub as hub_module
 from draughts.engines.hub import HubEngine
 from draughts.engines.simple import SimpleEngine
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _read_line(self, timeout=1.0):

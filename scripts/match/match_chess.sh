@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
 # Chess matches with shared/tools/match.py (python-chess based), as the issues measure them.
 #
-#   scripts/match_chess.sh phalanx [games] [tc]      strength: 200 games at 10+0.1 by default
-#   scripts/match_chess.sh glaurung [games] [tc]
-#   scripts/match_chess.sh toga2 [games] [tc]        Toga II 3.0
-#   scripts/match_chess.sh ethereal [games] [tc]     Ethereal 12 (Debian's ethereal-chess)
-#   scripts/match_chess.sh sf2000 [games] [tc]       Stockfish 15.1 limited to UCI_Elo 2000
-#   scripts/match_chess.sh self-fast                 reliability: 100 games at 1+0.01 (self-play)
-#   scripts/match_chess.sh self-periods              reliability: 100 games at 40 moves in 10 s
+#   scripts/match/match_chess.sh phalanx [games] [tc]   strength: 200 games at 10+0.1 by default
+#   scripts/match/match_chess.sh glaurung [games] [tc]
+#   scripts/match/match_chess.sh toga2 [games] [tc]     Toga II 3.0
+#   scripts/match/match_chess.sh ethereal [games] [tc]  Ethereal 12 (Debian's ethereal-chess)
+#   scripts/match/match_chess.sh sf2000 [games] [tc]    Stockfish 15.1 limited to UCI_Elo 2000
+#   scripts/match/match_chess.sh self-fast     reliability: 100 games at 1+0.01 (self-play)
+#   scripts/match/match_chess.sh self-periods  reliability: 100 games at 40 moves in 10 s
 #
 # Engines as in shared/tools/engines.md; openings from shared/books/8moves_v3.pgn (or the EPD or
 # PGN file OPENINGS names), each played twice with colours swapped; CONCURRENCY (default 2)
 # games at once. SYZYGY=DIR gives tvilling that SyzygyPath; DRAW_ADJUDICATION=off plays drawn
-# endings out (to judge them with scripts/tb_outcomes.py). The last line is match.py's
+# endings out (to judge them with scripts/match/tb_outcomes.py). The last line is match.py's
 # `SCORE ...` summary (with forfeits, crashes and illegal moves counted).
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 shared="$root/../shared"
 engine="${TVILLING:-$root/target/release/tvilling}"
 py="${PYTHON:-$root/target/venv/bin/python}"

@@ -11,9 +11,9 @@
         below 2 means the threads slow each other (memory, shared counters) or the two
         CPUs are not two whole cores.
 
-  python3 scripts/uci_timing.py smp --depth 12
-  python3 scripts/uci_timing.py stop --tries 50
-  python3 scripts/uci_timing.py nps --movetime 3000
+  python3 scripts/bench/uci_timing.py smp --depth 12
+  python3 scripts/bench/uci_timing.py stop --tries 50
+  python3 scripts/bench/uci_timing.py nps --movetime 3000
 """
 import argparse
 import math
@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 FENS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -9,7 +9,7 @@ Both wall-clock and CPU-time rates are shown: on a shared machine the CPU-time f
 the steadier one. Stockfish's time is taken from `go perft` to `Nodes searched`, ours for
 the whole process (start-up included, which only counts against us).
 
-Usage: scripts/perft_bench.py --engine target/release/tvilling [--stockfish PATH] [--rounds 3]
+Usage: scripts/bench/perft_bench.py --engine target/release/tvilling [--stockfish PATH] [--rounds 3]
        [--shallower N]
 Stdlib only.
 """

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Endgame-heavy openings for match.py, cut from played games.
 
-    scripts/endgame_openings.py GAMES.pgn [GAMES.pgn ...] --out FILE.epd [--pieces 8]
+    scripts/match/endgame_openings.py GAMES.pgn [GAMES.pgn ...] --out FILE.epd [--pieces 8]
                                 [--engine PATH --max-cp 150]
 
 From each game takes the first position with at most --pieces men on the board (kings
@@ -10,7 +10,7 @@ within --margin), has no castling rights, is not in check and still has pawns to
 Duplicates are dropped. With --engine, a UCI engine searches each one (--nodes) and only
 those it scores within --max-cp of equal are kept: level material is not a level game. The EPD lines (with `hmvc` and `fmvn` so the clocks carry over) go
 to --out, one per position, in the order met. Such positions trade down into the Syzygy
-tables' range in play, which is what `scripts/tb_outcomes.py` then judges.
+tables' range in play, which is what `scripts/match/tb_outcomes.py` then judges.
 """
 
 import argparse

@@ -2,7 +2,7 @@
 # Runs one fuzz target as several libFuzzer processes at once, for machines with cores to
 # spare, and totals what they did:
 #
-#   scripts/fuzz_jobs.sh TARGET JOBS SECONDS [LOGDIR]
+#   scripts/reliability/fuzz_jobs.sh TARGET JOBS SECONDS [LOGDIR]
 #
 # Every process starts from fuzz/corpus/TARGET and fuzz/seeds/TARGET, runs SECONDS, and
 # writes fuzz-N.log in LOGDIR (default target/fuzz-jobs/TARGET-<date>). New inputs join
@@ -19,8 +19,8 @@
 # process starved by others (an idle cgroup beside an SPRT gets about 1 % of a core) needs
 # a much larger one, or every slow first input is reported as a hang.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
-usage="usage: scripts/fuzz_jobs.sh TARGET JOBS SECONDS [LOGDIR]"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+usage="usage: scripts/reliability/fuzz_jobs.sh TARGET JOBS SECONDS [LOGDIR]"
 target="${1:?$usage}"
 jobs="${2:?$usage}"
 seconds="${3:?$usage}"

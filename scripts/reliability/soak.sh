@@ -2,7 +2,7 @@
 # A soak run: many fast games of the engine against itself, counting everything that is
 # not chess (time forfeits, crashes, illegal moves) and watching the engines' memory.
 #
-#   scripts/soak.sh GAMES TC [match|fastchess]
+#   scripts/reliability/soak.sh GAMES TC [match|fastchess]
 #
 # TC is what the runner takes: 1+0.01 (Fischer) or 40/5 (40 moves in 5 s, repeating).
 # The runner is shared/tools/match.py (default) or fastchess (FASTCHESS, default
@@ -16,10 +16,10 @@
 # first, last and largest RSS; it exits 1 if any game ended in a forfeit, a crash or an
 # illegal move, or if an engine process was replaced (one died) during the run.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 shared="$root/../shared"
-games="${1:?usage: scripts/soak.sh GAMES TC [match|fastchess]}"
-tc="${2:?usage: scripts/soak.sh GAMES TC [match|fastchess]}"
+games="${1:?usage: scripts/reliability/soak.sh GAMES TC [match|fastchess]}"
+tc="${2:?usage: scripts/reliability/soak.sh GAMES TC [match|fastchess]}"
 runner="${3:-match}"
 engine="$(realpath "${TVILLING:-$root/target/release/tvilling}")"
 py="${PYTHON:-$root/target/venv/bin/python}"
