@@ -11,7 +11,7 @@
 # .cargo/config.toml builds for the CPU at hand (target-cpu=native), the fastest for whoever
 # builds from source. RUSTFLAGS, set here for every build, replaces those flags whole, so no
 # native instruction reaches a build meant for another machine. The fast NNUE paths (AVX2,
-# AVX-512) are chosen at run time in every x86-64 build (src/nnue/simd.rs).
+# AVX-512) are chosen at run time in every x86-64 build (src/nnue/simd/).
 #
 # Each build has a target folder of its own (target/portable/BUILD), so switching between
 # builds, or back to the native `cargo build --release`, recompiles nothing that is current.
