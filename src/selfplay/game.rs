@@ -106,25 +106,43 @@ fn threefold(hashes: &[u64], reversible: usize) -> bool {
         >= 2
 }
 
+/// An opening drawn for a game, and what drawing it cost.
+#[derive(Debug)]
+pub struct DrawnOpening<G> {
+    /// The opening and the positions before it; `None` when every try was decided.
+    pub opening: Option<(G, Vec<u64>)>,
+    /// Tries thrown away: a walk that ended the game, or a start a search found decided.
+    pub redrawn: u32,
+    /// Nodes the checking searches spent.
+    pub nodes: u64,
+}
+
 /// Draws an opening: a start position from `starts`, then random plies, kept only when a
-/// search finds it playable and not already decided. `None` after many failed tries.
+/// search finds it playable and not already decided.
 pub fn draw_opening<G: SelfPlay>(
     searcher: &mut Searcher<G>,
     starts: &[G],
     config: &SelfPlayConfig,
     rng: &mut Rng,
-) -> Option<(G, Vec<u64>)> {
+) -> DrawnOpening<G> {
+    let mut drawn = DrawnOpening {
+        opening: None,
+        redrawn: 0,
+        nodes: 0,
+    };
     for _ in 0..OPENING_TRIES {
         let start = &starts[rng.below(starts.len() as u64) as usize];
-        let Some((pos, hashes)) = random_walk(start, config.random_plies, rng) else {
-            continue;
-        };
-        let outcome = searcher.search_here(pos.clone(), hashes.clone(), limits(config));
-        if numeric(outcome.score).abs() <= G::OPENING_SCORE_LIMIT {
-            return Some((pos, hashes));
+        if let Some((pos, hashes)) = random_walk(start, config.random_plies, rng) {
+            let outcome = searcher.search_here(pos.clone(), hashes.clone(), limits(config));
+            drawn.nodes += outcome.nodes;
+            if numeric(outcome.score).abs() <= G::OPENING_SCORE_LIMIT {
+                drawn.opening = Some((pos, hashes));
+                return drawn;
+            }
         }
+        drawn.redrawn += 1;
     }
-    None
+    drawn
 }
 
 fn limits<M>(config: &SelfPlayConfig) -> Limits<M> {
@@ -253,5 +271,28 @@ mod tests {
         assert!(!threefold(&[1, 1, 1], 10));
         // Beyond the reversible plies nothing repeats.
         assert!(!threefold(&[1, 2, 1, 2, 1], 2));
+    }
+
+    fn drawn_from(fen: &str) -> DrawnOpening<crate::chess::Position> {
+        let start = crate::chess::Position::from_fen(fen).unwrap();
+        let config = SelfPlayConfig {
+            soft_nodes: 2_000,
+            random_plies: 2,
+        };
+        draw_opening(&mut Searcher::new(), &[start], &config, &mut Rng::new(3))
+    }
+
+    #[test]
+    fn decided_starts_are_redrawn_and_counted() {
+        // Two queens up whatever two random plies do: every try is thrown away.
+        let decided = drawn_from("4k3/8/8/8/8/8/8/QQ2K3 w - - 0 1");
+        assert!(decided.opening.is_none());
+        assert_eq!(decided.redrawn as usize, OPENING_TRIES);
+        assert!(decided.nodes > 0);
+
+        let level = drawn_from(crate::chess::START_FEN);
+        assert!(level.opening.is_some());
+        assert_eq!(level.redrawn, 0);
+        assert!(level.nodes > 0);
     }
 }

@@ -54,6 +54,7 @@ pub fn genfens(
     for index in 0..u64::from(request.count) {
         let mut rng = Rng::new(derive_seed(request.seed, index));
         let (pos, _) = draw_opening(searcher, &starts, &config, &mut rng)
+            .opening
             .ok_or_else(|| format!("no playable opening found for position {index}"))?;
         fens.push(pos.to_fen());
     }

@@ -10,5 +10,5 @@ mod genfens;
 
 pub use chess::chess_starts;
 pub use draughts::draughts_starts;
-pub use game::{draw_opening, play_game, SelfPlay, SelfPlayConfig};
+pub use game::{draw_opening, play_game, DrawnOpening, SelfPlay, SelfPlayConfig};
 pub use genfens::{genfens, GenfensRequest};

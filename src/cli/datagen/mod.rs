@@ -151,7 +151,7 @@ struct Progress {
     games: AtomicU64,
     positions: AtomicU64,
     nodes: AtomicU64,
-    rejected_openings: AtomicU64,
+    redrawn_openings: AtomicU64,
     finished: AtomicBool,
     failed: AtomicBool,
 }
@@ -239,8 +239,12 @@ fn play_games<G: SelfPlay>(
             _ => {}
         }
         let mut rng = Rng::new(derive_seed(options.seed, index));
-        let Some((opening, hashes)) = draw_opening(&mut searcher, starts, config, &mut rng) else {
-            progress.rejected_openings.fetch_add(1, Ordering::Relaxed);
+        let drawn = draw_opening(&mut searcher, starts, config, &mut rng);
+        progress
+            .redrawn_openings
+            .fetch_add(u64::from(drawn.redrawn), Ordering::Relaxed);
+        progress.nodes.fetch_add(drawn.nodes, Ordering::Relaxed);
+        let Some((opening, hashes)) = drawn.opening else {
             continue;
         };
         let game = play_game(&mut searcher, opening, hashes, config);
@@ -282,10 +286,10 @@ fn progress_line(progress: &Progress, target: Target, elapsed: Duration) -> Stri
         }
         _ => String::new(),
     };
-    let rejected = progress.rejected_openings.load(Ordering::Relaxed);
+    let redrawn = progress.redrawn_openings.load(Ordering::Relaxed);
     let nodes = progress.nodes.load(Ordering::Relaxed) / positions.max(1);
     format!(
-        "datagen: {positions} positions, {games} games ({rejected} openings rejected), {nodes} nodes a position, {rate:.0} positions/s, elapsed {}{eta}",
+        "datagen: {positions} positions, {games} games ({redrawn} openings redrawn), {nodes} nodes a position, {rate:.0} positions/s, elapsed {}{eta}",
         clock(elapsed)
     )
 }
