@@ -43,7 +43,8 @@ fuzz_target!(|data: &[u8]| {
         merged.merge(&level);
         for mode in [GoMode::Think, GoMode::Ponder, GoMode::Analyze] {
             let limits: Limits<Move> = merged.to_limits(mode, Duration::from_millis(50));
-            if let Some(mut time) = TimeManager::new(&limits, <SearchPosition as Game>::SUDDEN_DEATH_MOVES) {
+            let horizon = SearchPosition::default().sudden_death_moves();
+            if let Some(mut time) = TimeManager::new(&limits, horizon) {
                 time.update(true, -300);
                 assert!(time.soft_limit() <= time.hard_limit(), "{level:?}");
             }

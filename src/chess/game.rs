@@ -16,7 +16,9 @@ impl Game for Position {
 
     /// Chess games against engines run 60-80 moves, and the clock's tail (a long endgame,
     /// a crisis) needs a reserve.
-    const SUDDEN_DEATH_MOVES: u32 = 25;
+    fn sudden_death_moves(&self) -> u32 {
+        25
+    }
 
     fn legal_moves(&self, out: &mut MoveList<Move>) {
         Position::legal_moves(self, out);

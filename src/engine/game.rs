@@ -24,18 +24,19 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// square of this.
     const CONTINUATION_SIZE: usize = Self::HISTORY_SIZE;
 
-    /// Moves of its own the time manager plans the clock to last when the protocol gives no
-    /// moves-to-go (sudden death, Fischer): it spends about this share of the clock a move,
-    /// so a game whose games run longer wants a larger horizon, and one whose engines spend
-    /// the whole clock in a typical game a smaller one.
-    const SUDDEN_DEATH_MOVES: u32;
-
     /// The main search's margins and reductions for this game (in its unit).
     const SEARCH_PARAMS: SearchParams = SearchParams::STANDARD;
 
     /// How a search thread evaluates positions along its path
     /// ([`super::PositionEvaluator`] when [`Game::evaluate`] alone will do).
     type Evaluator: Evaluator<Self>;
+
+    /// Moves of its own the time manager plans the clock to last from this position when the
+    /// protocol gives no moves-to-go (sudden death, Fischer): it spends about this share of
+    /// the clock a move, and in sudden death keeps back the lag of a few such horizons, so
+    /// a game whose games run longer wants a larger horizon, and one whose engines spend
+    /// the whole clock in a typical game a smaller one.
+    fn sudden_death_moves(&self) -> u32;
 
     /// Appends every legal move of the side to move to `out`.
     fn legal_moves(&self, out: &mut MoveList<Self::Move>);

@@ -167,7 +167,7 @@ impl<G: Game> Searcher<G> {
         self.wait();
         self.tt.new_search();
         self.searched_since_clear = true;
-        let hard = TimeManager::new(&limits, G::SUDDEN_DEATH_MOVES).map(|tm| tm.hard_limit());
+        let hard = TimeManager::new(&limits, root.sudden_death_moves()).map(|tm| tm.hard_limit());
         let control = Arc::new(SearchControl::new(hard, limits.nodes, limits.ponder));
         let job = SearchJob {
             pool: Arc::clone(&self.pool),

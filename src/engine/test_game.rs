@@ -86,7 +86,10 @@ impl Game for ConnectFour {
     type Move = Column;
     type Evaluator = PositionEvaluator;
     const HISTORY_SIZE: usize = 2 * WIDTH as usize;
-    const SUDDEN_DEATH_MOVES: u32 = 20;
+
+    fn sudden_death_moves(&self) -> u32 {
+        20
+    }
 
     fn legal_moves(&self, out: &mut MoveList<Column>) {
         if self.opponent_won() {
@@ -220,7 +223,10 @@ impl Game for Shuttle {
     type Move = Step;
     type Evaluator = PositionEvaluator;
     const HISTORY_SIZE: usize = 4;
-    const SUDDEN_DEATH_MOVES: u32 = 20;
+
+    fn sudden_death_moves(&self) -> u32 {
+        20
+    }
 
     fn legal_moves(&self, out: &mut MoveList<Step>) {
         if self.cell < 3 {

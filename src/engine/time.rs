@@ -52,7 +52,7 @@ pub struct TimeManager {
 impl TimeManager {
     /// Limits for `limits`, or `None` when neither a clock nor a move time bounds the search.
     /// Without moves-to-go the clock is planned to last `sudden_death_moves` more moves
-    /// ([`crate::engine::Game::SUDDEN_DEATH_MOVES`]).
+    /// ([`crate::engine::Game::sudden_death_moves`]).
     pub fn new<M>(limits: &Limits<M>, sudden_death_moves: u32) -> Option<Self> {
         let overhead = limits.move_overhead;
         let mut soft: Option<Duration> = None;

@@ -96,7 +96,7 @@ impl ClockLag {
     ) {
         match (&limits.clock, limits.ponder) {
             (Some(clock), false) => {
-                let allowed = TimeManager::new(limits, G::SUDDEN_DEATH_MOVES)
+                let allowed = TimeManager::new(limits, root.sudden_death_moves())
                     .map_or(clock.remaining, |tm| tm.hard_limit());
                 let go = TimedGo {
                     side,

@@ -293,6 +293,17 @@ mod tests {
     }
 
     #[test]
+    fn start_pieces_counts_the_start_position() {
+        for variant in Variant::ALL {
+            assert_eq!(
+                VariantPosition::start(variant).occupied().count_ones(),
+                variant.start_pieces(),
+                "{variant:?}"
+            );
+        }
+    }
+
+    #[test]
     fn hash_after_is_the_key_the_move_makes() {
         // Random games of every variant, long enough for kings and their captures.
         let mut state = 0x2545_f491_4f6c_dd1du64;

@@ -102,6 +102,12 @@ impl Variant {
             .map_or("normal", |(_, names)| names[0])
     }
 
+    /// The pieces of both sides on the board at the start.
+    pub fn start_pieces(self) -> u32 {
+        let rules = self.rules();
+        2 * rules.start_rows * rules.geometry.per_row
+    }
+
     /// The variant's rules.
     #[inline(always)]
     pub fn rules(self) -> &'static RuleSet {

@@ -89,6 +89,7 @@ pub struct Worker<'a, G: Game> {
     evaluator: G::Evaluator,
     /// Thread 0 reports through this; helpers have none.
     events: Option<&'a Sender<SearchEvent<G::Move>>>,
+    /// Thread 0's time limits, planned when its search of the root starts.
     tm: Option<TimeManager>,
     /// Hashes of the game before the root, then the root and the current path.
     hashes: Vec<u64>,
@@ -173,11 +174,6 @@ impl<'a, G: Game> Worker<'a, G> {
             pv_table,
         } = tables;
         history.clear_killers();
-        let tm = if id == 0 {
-            TimeManager::new(limits, G::SUDDEN_DEATH_MOVES)
-        } else {
-            None
-        };
         Self {
             id,
             ctl,
@@ -188,7 +184,7 @@ impl<'a, G: Game> Worker<'a, G> {
             pv_table,
             evaluator: G::Evaluator::new(),
             events,
-            tm,
+            tm: None,
             hashes: game_history.to_vec(),
             evals: vec![0; MAX_PLY + 2],
             cont_keys: vec![G::CONTINUATION_SIZE; MAX_PLY + 2],
@@ -211,6 +207,9 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Searches `root` until a limit or the stop flag ends it, and says what it found.
     pub fn run(mut self, root: &G) -> ThreadResult<G::Move> {
+        if self.id == 0 {
+            self.tm = TimeManager::new(self.limits, root.sudden_death_moves());
+        }
         self.hashes.push(root.hash());
         self.evaluator.start(root);
         self.root_moves = self.ordered_root_moves(root);
