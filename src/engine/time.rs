@@ -26,6 +26,12 @@ const HARD_SHARE_OF_CLOCK: f64 = 0.5;
 /// The lag reserve is this many move overheads...
 const LAG_RESERVE_OVERHEADS: u32 = 5;
 
+/// ...or, in sudden death, where every move to come costs the overhead and no increment
+/// pays it back, the overheads of this many horizons of moves: the longest draughts games
+/// against Scan 2.0 ran on about three horizons past any position, and a minute's clock
+/// that kept five overheads went 0.6 s past its flag in a 189-ply game on a loaded machine.
+const SUDDEN_DEATH_LAG_HORIZONS: u32 = 3;
+
 /// ...plus this much: what a loaded machine can add to one move's round trip.
 const LAG_RESERVE_BASE: Duration = Duration::from_millis(80);
 
@@ -59,16 +65,21 @@ impl TimeManager {
         let mut hard: Option<Duration> = None;
         if let Some(clock) = limits.clock {
             let remaining = clock.remaining;
-            // A reserve no move may spend (at most half the clock): lag beyond the Move
-            // Overhead, as on a loaded machine, comes out of it instead of flagging.
-            let reserve = (overhead * LAG_RESERVE_OVERHEADS + LAG_RESERVE_BASE).min(remaining / 2);
-            let pool = remaining.saturating_sub(overhead).saturating_sub(reserve);
             let moves = clock.moves_to_go.unwrap_or(sudden_death_moves).clamp(1, 50);
             let last_move_of_period = clock.moves_to_go == Some(1);
             // Every move also costs the overhead, so only the increment beyond it is ours to
             // spend; when the increment does not cover the overhead the clock settles at the
             // reserve and moves come at once.
             let net_increment = clock.increment.saturating_sub(overhead);
+            let lag_overheads = if clock.moves_to_go.is_none() && net_increment.is_zero() {
+                SUDDEN_DEATH_LAG_HORIZONS * moves
+            } else {
+                LAG_RESERVE_OVERHEADS
+            };
+            // A reserve no move may spend (at most half the clock): lag beyond the Move
+            // Overhead, as on a loaded machine, comes out of it instead of flagging.
+            let reserve = (overhead * lag_overheads + LAG_RESERVE_BASE).min(remaining / 2);
+            let pool = remaining.saturating_sub(overhead).saturating_sub(reserve);
             let mut alloc = pool / moves + net_increment.mul_f64(INCREMENT_SHARE);
             if limits.ponder_enabled {
                 alloc = alloc.mul_f64(PONDER_BONUS);
@@ -187,9 +198,36 @@ mod tests {
     #[test]
     fn sudden_death_spends_a_small_share() {
         let tm = manager(&with_clock(clock(60_000, 0, None))).unwrap();
-        // (60 s - 10 ms overhead - 130 ms reserve) / 25 = 2.3944 s: soft 60%, hard 4x.
-        assert_eq!(r(tm.soft_limit()), 1_437);
-        assert_eq!(r(tm.hard_limit()), 9_578);
+        // 60 s - 10 ms overhead - a reserve of 75 overheads and 80 ms = 59.16 s; / 25 =
+        // 2.3664 s: soft 60%, hard 4x.
+        assert_eq!(r(tm.soft_limit()), 1_420);
+        assert_eq!(r(tm.hard_limit()), 9_466);
+    }
+
+    #[test]
+    fn a_sudden_death_clock_keeps_the_lag_of_the_moves_to_come() {
+        // Each move thinks to its soft limit and the clock also charges the overhead: the
+        // clock lasts over a hundred moves at a horizon of 12 (with a reserve of five
+        // overheads, 87).
+        let mut remaining = ms(60_000);
+        let overhead = ms(50);
+        for _ in 0..100 {
+            let mut limits = with_clock(clock(remaining.as_millis() as u64, 0, None));
+            limits.move_overhead = overhead;
+            let tm = TimeManager::new(&limits, 12).unwrap();
+            remaining = remaining
+                .checked_sub(tm.soft_limit() + overhead)
+                .expect("the clock ran out");
+        }
+        // An increment that covers the overhead pays the lag: five overheads are enough.
+        let mut limits = with_clock(clock(60_000, 100, None));
+        limits.move_overhead = overhead;
+        let tm = TimeManager::new(&limits, 12).unwrap();
+        let pool = ms(60_000 - 50 - 5 * 50 - 80);
+        assert_eq!(
+            r(tm.soft_limit()),
+            r((pool / 12 + ms(45)).mul_f64(SOFT_SHARE))
+        );
     }
 
     #[test]
@@ -265,9 +303,11 @@ mod tests {
         let low = manager(&with_clock(clock(100, 10, None))).unwrap();
         assert!(low.soft_limit() <= ms(1));
         assert!(low.hard_limit() <= ms(7));
+        // Sudden death in all but name: half of a second's clock is kept for the lag of the
+        // moves to come, and the first move still thinks.
         let start = manager(&with_clock(clock(1_000, 10, None))).unwrap();
-        assert!(start.hard_limit() <= ms(1_000 - 10 - 130) / 2);
-        assert!(start.soft_limit() >= ms(20));
+        assert!(start.hard_limit() <= ms(1_000 - 10) / 4);
+        assert!(start.soft_limit() >= ms(10));
     }
 
     #[test]
@@ -290,8 +330,8 @@ mod tests {
         let mut c = clock(60_000, 0, None);
         c.delay = ms(2_000);
         let tm = manager(&with_clock(c)).unwrap();
-        assert_eq!(r(tm.soft_limit()), 3_437);
-        assert_eq!(r(tm.hard_limit()), 11_578);
+        assert_eq!(r(tm.soft_limit()), 3_420);
+        assert_eq!(r(tm.hard_limit()), 11_466);
     }
 
     #[test]
