@@ -10,9 +10,7 @@ use tvilling::rng::Rng;
 use tvilling::train::export::quantise_network;
 use tvilling::train::model::{initial_parameters, Layout};
 
-#[path = "common/uci_session.rs"]
-mod uci_session;
-use uci_session::session;
+use crate::common::uci_session::session;
 
 fn position_of(lines: &[String], prefix: &str) -> usize {
     lines

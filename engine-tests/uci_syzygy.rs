@@ -24,9 +24,7 @@ fn shared_tables() -> Option<PathBuf> {
     }
 }
 
-#[path = "common/uci_session.rs"]
-mod uci_session;
-use uci_session::session;
+use crate::common::uci_session::session;
 
 fn tb_lines(lines: &[String]) -> Vec<&str> {
     lines

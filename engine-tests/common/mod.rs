@@ -1,0 +1,3 @@
+//! Helpers the test files share.
+
+pub mod uci_session;
