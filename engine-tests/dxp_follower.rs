@@ -5,22 +5,23 @@
 //! peer knows.
 
 use std::fs::File;
-use std::io::{ErrorKind, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use tvilling::draughts::fast::movegen;
-use tvilling::draughts::fast::notation::{move_to_dxp, to_hub};
-use tvilling::draughts::{Move, Position};
-use tvilling::engine::MoveList;
-use tvilling::protocol::dxp::follower::HANDSHAKE_TIMEOUT;
+use tvilling::draughts::Position;
+use tvilling::protocol::dxp::follower::{CLAIM_WAIT, HANDSHAKE_TIMEOUT};
 
-/// How soon a second client must have its answer while a game runs: the refusal needs no
-/// search, only a thread, so this holds on a loaded 2-core machine.
-const PROMPT: Duration = Duration::from_secs(2);
+use crate::common::dxp_peer::{our_move, play_frame, Peer};
+
+/// How soon a client must have its answer while another holds or has just left the engine
+/// (a refusal may take [`CLAIM_WAIT`] longer). An answer needs no search, only a thread;
+/// what these tests catch is an answer only after a search, which takes a second at the
+/// least here and over a minute in the long-think games, so the bound leaves a loaded
+/// two-core machine seconds to spare.
+const PROMPT: Duration = Duration::from_secs(4);
 
 /// The follower binary on a free port, logging its traffic to a file a failing test
 /// prints; killed when dropped.
@@ -63,16 +64,7 @@ impl Follower {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             match TcpStream::connect(("127.0.0.1", self.port)) {
-                Ok(stream) => {
-                    stream
-                        .set_read_timeout(Some(Duration::from_secs(30)))
-                        .unwrap();
-                    return Peer {
-                        stream,
-                        pending: Vec::new(),
-                        log: self.log.clone(),
-                    };
-                }
+                Ok(stream) => return Peer::new(stream, self.log.clone()),
                 Err(_) if Instant::now() < deadline => thread::sleep(Duration::from_millis(50)),
                 Err(e) => panic!("follower not listening: {e}"),
             }
@@ -103,111 +95,8 @@ impl Drop for Follower {
     }
 }
 
-/// A raw DXP peer.
-struct Peer {
-    stream: TcpStream,
-    pending: Vec<u8>,
-    /// The follower's log, shown when the peer's expectations fail.
-    log: PathBuf,
-}
-
-impl Peer {
-    fn send_raw(&mut self, bytes: &[u8]) {
-        self.stream.write_all(bytes).unwrap();
-    }
-
-    fn send(&mut self, frame: &str) {
-        self.send_raw(format!("{frame}\0").as_bytes());
-    }
-
-    fn recv(&mut self) -> String {
-        loop {
-            if let Some(nul) = self.pending.iter().position(|&b| b == 0) {
-                let frame: Vec<u8> = self.pending.drain(..=nul).take(nul).collect();
-                return String::from_utf8(frame).unwrap();
-            }
-            let mut chunk = [0u8; 256];
-            let n = match self.stream.read(&mut chunk) {
-                Ok(0) => self.fail("follower closed the connection"),
-                Ok(n) => n,
-                Err(e) => self.fail(&format!("no frame from follower: {e}")),
-            };
-            self.pending.extend_from_slice(&chunk[..n]);
-        }
-    }
-
-    /// Waits for the follower to close the connection; how long that took. Panics when
-    /// it sends a frame instead or stays silent past `limit`.
-    fn closed_within(&mut self, limit: Duration) -> Duration {
-        let started = Instant::now();
-        self.stream.set_read_timeout(Some(limit)).unwrap();
-        let mut byte = [0u8; 1];
-        match self.stream.read(&mut byte) {
-            Ok(0) => started.elapsed(),
-            Err(e) if e.kind() == ErrorKind::ConnectionReset => started.elapsed(),
-            Ok(_) => self.fail("a frame instead of the end of the connection"),
-            Err(e) => self.fail(&format!("connection still open after {limit:?}: {e}")),
-        }
-    }
-
-    /// Panics with `what` and everything the follower has logged.
-    fn fail(&self, what: &str) -> ! {
-        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
-        panic!("{what}; follower log:\n{log}");
-    }
-
-    /// The next frame that is not a CHAT.
-    fn recv_no_chat(&mut self) -> String {
-        loop {
-            let frame = self.recv();
-            if !frame.starts_with('C') {
-                return frame;
-            }
-        }
-    }
-}
-
 fn gamereq(follower: char, tail: &str) -> String {
     format!("R01{:<32}{follower}001050{tail}", "enginetest")
-}
-
-fn legal_moves(position: &Position) -> Vec<Move> {
-    let mut list = MoveList::new();
-    movegen::legal_moves(position, &mut list);
-    list.as_slice().to_vec()
-}
-
-/// Plays the legal move of `position` that a MOVE frame names (from, to and captured
-/// squares in any order, as DXP sends them); panics when the frame names none.
-fn play_frame(position: &mut Position, frame: &str) {
-    let number = |at: usize| -> u8 { frame[at..at + 2].parse().unwrap() };
-    assert!(
-        frame.starts_with('M') && frame.len() >= 11,
-        "not a MOVE: {frame}"
-    );
-    let count = usize::from(number(9));
-    assert_eq!(frame.len(), 11 + 2 * count, "{frame}");
-    let mut captured: Vec<u8> = (0..count).map(|i| number(11 + 2 * i)).collect();
-    captured.sort_unstable();
-    let named = (number(5), number(7), captured);
-    let mv = legal_moves(position)
-        .into_iter()
-        .find(|&mv| {
-            let (from, to, mut captured) = move_to_dxp(mv);
-            captured.sort_unstable();
-            (from, to, captured) == named
-        })
-        .unwrap_or_else(|| panic!("{frame} is not a legal move in {}", to_hub(position)));
-    position.play(mv);
-}
-
-/// The MOVE frame of our first legal move in `position`, played there.
-fn our_move(position: &mut Position) -> String {
-    let mv = legal_moves(position)[0];
-    let (from, to, captured) = move_to_dxp(mv);
-    position.play(mv);
-    let squares: String = captured.iter().map(|n| format!("{n:02}")).collect();
-    format!("M0000{from:02}{to:02}{:02}{squares}", captured.len())
 }
 
 #[test]
@@ -334,7 +223,10 @@ fn a_second_client_during_a_game_is_refused_at_once() {
     let refused_after = asked.elapsed();
     assert_eq!(answer, format!("A{:<32}3", "tvilling"));
     second.closed_within(PROMPT);
-    assert!(refused_after < PROMPT, "refused after {refused_after:?}");
+    assert!(
+        refused_after < CLAIM_WAIT + PROMPT,
+        "refused after {refused_after:?}"
+    );
     println!("second client refused after {refused_after:?}");
     // A third one that says nothing does not disturb the game either.
     let _silent = follower.connect();
@@ -360,23 +252,16 @@ fn a_client_that_leaves_mid_game_does_not_block_the_next_one() {
         first.send(&our_move(&mut position));
     }
     let left = Instant::now();
-    // The engine is free once the follower notices, after the move it was thinking on (about
-    // a second at one minute for 50 moves); until then a GAMEREQ is refused, not queued.
-    let mut next = loop {
-        let mut peer = follower.connect();
-        peer.send(&gamereq('W', "A"));
-        let answer = peer.recv();
-        if answer.ends_with('0') {
-            break peer;
-        }
-        assert!(answer.ends_with('3'), "{answer}");
-        assert!(
-            left.elapsed() < Duration::from_secs(10),
-            "still refused after {:?}",
+    // The follower notices at once and stops thinking: the next client is served.
+    let mut next = follower.connect();
+    next.send(&gamereq('W', "A"));
+    let answer = next.recv();
+    if !answer.ends_with('0') {
+        next.fail(&format!(
+            "refused {:?} after the first left: {answer}",
             left.elapsed()
-        );
-        thread::sleep(Duration::from_millis(100));
-    };
+        ));
+    }
     println!(
         "next client accepted {:?} after the first left",
         left.elapsed()
@@ -388,4 +273,50 @@ fn a_client_that_leaves_mid_game_does_not_block_the_next_one() {
     next.send("E01");
     assert_eq!(next.recv_no_chat(), "E01");
     assert!(follower.alive());
+}
+
+/// A GAMEREQ in which the follower plays White from the start and has 90 minutes for 50
+/// moves: it starts thinking at once, for well over a minute.
+fn long_think_gamereq() -> String {
+    format!("R01{:<32}W090050A", "enginetest")
+}
+
+#[test]
+fn a_peer_that_hangs_up_while_the_follower_thinks_frees_the_engine_at_once() {
+    let follower = Follower::start();
+    // What the leaving peer sends last, after its game was accepted: nothing, a malformed
+    // four-character GAMEEND, a proper GAMEEND, a move out of turn, half a frame.
+    let last_words: [&[u8]; 5] = [b"", b"E000\0", b"E00\0", b"M0000322800\0", b"M00003"];
+    for last in last_words {
+        {
+            let mut leaving = follower.connect();
+            leaving.send(&long_think_gamereq());
+            assert_eq!(&leaving.recv()[33..], "0");
+            // The follower is searching its first move by now.
+            thread::sleep(Duration::from_millis(300));
+            leaving.send_raw(last);
+        }
+        let left = Instant::now();
+        // The next client is served, not refused: the follower stopped thinking for the
+        // peer that left and gave the engine back.
+        let mut next = follower.connect();
+        next.send(&gamereq('Z', "A"));
+        let answer = next.recv();
+        let waited = left.elapsed();
+        if &answer[33..] != "0" {
+            next.fail(&format!(
+                "after {:?}: refused ({answer}) {waited:?} after the peer left",
+                String::from_utf8_lossy(last)
+            ));
+        }
+        assert!(waited < PROMPT, "{last:?}: accepted after {waited:?}");
+        println!(
+            "accepted {waited:?} after a peer that sent {:?} left",
+            String::from_utf8_lossy(last)
+        );
+        let mut position = Position::start();
+        next.send(&our_move(&mut position));
+        play_frame(&mut position, &next.recv());
+        // Leaves while the follower waits for its move, which frees the engine too.
+    }
 }

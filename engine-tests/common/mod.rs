@@ -1,3 +1,4 @@
 //! Helpers the test files share.
 
+pub mod dxp_peer;
 pub mod uci_session;

@@ -10,20 +10,22 @@
 //!
 //! Policy when several connect: the first connection whose GAMEREQ we would accept takes
 //! the engine and keeps it for its games until it ends. A GAMEREQ on any other connection
-//! meanwhile is answered at once with GAMEACC code `3` (no game at all), and that
-//! connection is closed; a connection that never sends a GAMEREQ never holds anything.
+//! meanwhile is answered within [`CLAIM_WAIT`] with GAMEACC code `3` (no game at all), and
+//! that connection is closed; a connection that never sends a GAMEREQ never holds anything.
+//! A connection ends the moment its peer hangs up, also while we think about our move (the
+//! search is stopped): a peer that leaves frees the engine at once, whatever it sent last.
 
 use std::net::TcpStream;
 use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::connection::{Connection, RecvError, FRAME_GAP};
+use super::connection::{Connection, RecvError, Watched, FRAME_GAP};
 use super::frame::FrameError;
 use super::game::{color_of, DxpGame};
 use super::message::{AcceptCode, BackAccCode, DxpMessage, EndReason};
 use crate::draughts::SearchPosition;
-use crate::engine::Searcher;
+use crate::engine::{Score, SearchEvent, Searcher};
 
 /// Name sent in GAMEACC.
 pub const ENGINE_NAME: &str = "tvilling";
@@ -37,6 +39,15 @@ pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 /// enough for a match script to start its next game, short enough that a forgotten
 /// connection frees the engine for someone else.
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// How long a GAMEREQ waits for an engine that another connection holds before it is
+/// refused: long enough for a connection whose peer has just hung up to give the engine
+/// back (a GUI that aborts its game and at once asks for a new one is served, not refused
+/// by its own last connection), short enough to be an answer at once.
+pub const CLAIM_WAIT: Duration = Duration::from_secs(1);
+
+/// How often a waiting GAMEREQ tries the engine again.
+const CLAIM_POLL: Duration = Duration::from_millis(10);
 
 /// How long a closing connection waits for the peer to read our last message and hang up.
 const CLOSE_LINGER: Duration = Duration::from_secs(1);
@@ -217,22 +228,30 @@ impl Follower<'_> {
         }
     }
 
-    /// Takes the engine for this connection unless another connection has it.
+    /// Takes the engine for this connection unless another connection keeps it for
+    /// [`CLAIM_WAIT`].
     fn claim_engine(&mut self) -> bool {
         if self.searcher.is_some() {
             return true;
         }
-        match self.engine.try_lock() {
-            Ok(searcher) => self.searcher = Some(searcher),
-            // A connection thread that panicked while playing leaves the searcher usable:
-            // every search has finished by the time the lock is released.
-            Err(TryLockError::Poisoned(poisoned)) => {
-                log::warn!("dxp: a connection ended abnormally; the engine is reused");
-                self.searcher = Some(poisoned.into_inner());
+        let give_up = Instant::now() + CLAIM_WAIT;
+        loop {
+            match self.engine.try_lock() {
+                Ok(searcher) => self.searcher = Some(searcher),
+                // A connection thread that panicked while playing leaves the searcher
+                // usable: every search has finished by the time the lock is released.
+                Err(TryLockError::Poisoned(poisoned)) => {
+                    log::warn!("dxp: a connection ended abnormally; the engine is reused");
+                    self.searcher = Some(poisoned.into_inner());
+                }
+                Err(TryLockError::WouldBlock) if Instant::now() < give_up => {
+                    thread::sleep(CLAIM_POLL);
+                    continue;
+                }
+                Err(TryLockError::WouldBlock) => return false,
             }
-            Err(TryLockError::WouldBlock) => return false,
+            return true;
         }
-        true
     }
 
     fn accept(&mut self, code: AcceptCode) -> Result<(), FrameError> {
@@ -275,9 +294,44 @@ impl Follower<'_> {
                 stop: false,
             });
         }
-        match game.think(searcher) {
+        match think_watching(&mut self.conn, game, searcher)? {
             Some(message) => self.conn.send(&message),
             None => self.abandon("error: the search found no move").map(|_| ()),
+        }
+    }
+}
+
+/// Searches and plays our move in `game` while `conn` watches the peer. If the peer hangs
+/// up meanwhile, the search is stopped and the reason returned: the connection ends, and
+/// the engine is free for the next one at once rather than after the move.
+fn think_watching(
+    conn: &mut Connection,
+    game: &mut DxpGame,
+    searcher: &mut Searcher<SearchPosition>,
+) -> Result<Option<DxpMessage>, FrameError> {
+    let started = Instant::now();
+    let (root, history, limits) = game.search_request();
+    let (events, reports) = crossbeam_channel::unbounded();
+    searcher.start(root, history, limits, events);
+    // The last report before Done carries the score of the move Done names.
+    let mut score = Score::Value(0);
+    loop {
+        match conn.wait_watching(&reports) {
+            Watched::Ready(Some(SearchEvent::Info(info))) => score = info.score,
+            Watched::Ready(Some(SearchEvent::Done(result))) => {
+                searcher.wait();
+                return Ok(game.play_searched(result.best, score, started.elapsed()));
+            }
+            // The search could not start (no thread): no move.
+            Watched::Ready(None) => {
+                searcher.wait();
+                return Ok(None);
+            }
+            Watched::PeerGone(error) => {
+                searcher.stop();
+                searcher.wait();
+                return Err(error);
+            }
         }
     }
 }

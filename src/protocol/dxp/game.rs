@@ -211,19 +211,27 @@ impl DxpGame {
         limits
     }
 
-    /// On our turn: searches, plays the move and returns it as a MOVE message (`None` when
-    /// we have no legal move, which [`DxpGame::rule_ending`] reports first).
-    pub fn think(&mut self, searcher: &mut Searcher<SearchPosition>) -> Option<DxpMessage> {
-        let started = Instant::now();
+    /// On our turn, what to search: the root, the hashes of the game's positions before
+    /// it (oldest first), and the limits our clock allows.
+    pub fn search_request(&self) -> (SearchPosition, Vec<u64>, Limits<Move>) {
         let root = SearchPosition::new(*self.state.position(), self.state.clocks());
         let history = self.state.history();
         let before_root = history[..history.len().saturating_sub(1)].to_vec();
-        let outcome = searcher.search_sync(root, before_root, self.limits());
-        let elapsed = started.elapsed();
+        (root, before_root, self.limits())
+    }
+
+    /// Counts `elapsed` on our clock, plays our searched move `best` (of score `score`)
+    /// and returns it as a MOVE message; `None` when there is no move to play.
+    pub fn play_searched(
+        &mut self,
+        best: Option<Move>,
+        score: Score,
+        elapsed: Duration,
+    ) -> Option<DxpMessage> {
         self.time_used += elapsed;
-        let mv = outcome.best?;
+        let mv = best?;
         self.play(mv).ok()?;
-        self.last_score = Some(outcome.score);
+        self.last_score = Some(score);
         let (from, to, captured) = move_to_dxp(mv);
         Some(DxpMessage::Move {
             seconds: u16::try_from(elapsed.as_secs()).unwrap_or(u16::MAX),
@@ -231,6 +239,15 @@ impl DxpGame {
             to,
             captured,
         })
+    }
+
+    /// On our turn: searches, plays the move and returns it as a MOVE message (`None` when
+    /// we have no legal move, which [`DxpGame::rule_ending`] reports first).
+    pub fn think(&mut self, searcher: &mut Searcher<SearchPosition>) -> Option<DxpMessage> {
+        let started = Instant::now();
+        let (root, history, limits) = self.search_request();
+        let outcome = searcher.search_sync(root, history, limits);
+        self.play_searched(outcome.best, outcome.score, started.elapsed())
     }
 
     /// BACKREQ: goes back to move `move_number` (1-based) with `to_move` to play. False

@@ -138,8 +138,7 @@ fn play_game(
     last: bool,
     searcher: &mut Searcher<SearchPosition>,
 ) -> Result<GameSummary, InitiatorError> {
-    conn.set_read_timeout(ANSWER_TIMEOUT)
-        .map_err(FrameError::Io)?;
+    conn.set_read_timeout(ANSWER_TIMEOUT);
     conn.send(&DxpMessage::GameReq {
         version: 1,
         initiator_name: ENGINE_NAME.into(),
@@ -160,8 +159,7 @@ fn play_game(
         }
     }
     let mut game = DxpGame::new(Position::start(), terms.ours, terms.minutes, terms.moves);
-    conn.set_read_timeout(game.peer_timeout())
-        .map_err(FrameError::Io)?;
+    conn.set_read_timeout(game.peer_timeout());
     loop {
         if game.our_turn() {
             let ending = game
@@ -231,8 +229,7 @@ fn end_game(
         Some(text) => conn.send_two(&DxpMessage::Chat(text), &end)?,
         None => conn.send(&end)?,
     }
-    conn.set_read_timeout(ANSWER_TIMEOUT)
-        .map_err(FrameError::Io)?;
+    conn.set_read_timeout(ANSWER_TIMEOUT);
     loop {
         match conn.recv() {
             Ok(DxpMessage::GameEnd { .. }) => break,
