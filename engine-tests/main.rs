@@ -15,6 +15,7 @@ mod draughts_perft_cli;
 mod draughts_rules;
 mod draughts_variants;
 mod dxp_follower;
+mod dxp_initiator;
 mod train;
 mod uci_evalfile;
 mod uci_limit_strength;

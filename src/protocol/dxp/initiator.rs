@@ -162,9 +162,14 @@ fn play_game(
     conn.set_read_timeout(game.peer_timeout());
     loop {
         if game.our_turn() {
-            let ending = game
-                .rule_ending()
-                .or_else(|| game.move_limit_reached().then(|| game.adjudication()));
+            let ending = game.rule_ending().or_else(|| {
+                let reason = game.move_limit_reached().then(|| game.adjudication())?;
+                log::info!(
+                    "dxp: move limit reached; our last score {:?} makes it {reason:?}",
+                    game.last_score()
+                );
+                Some(reason)
+            });
             if let Some(reason) = ending {
                 return end_game(conn, &game, reason, last, None);
             }
