@@ -118,3 +118,204 @@ impl Clocks<VariantPosition> for VariantClocks {
         self.king_only_plies as usize
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! Each rule one ply before its threshold and at it, from pydraughts 0.6.7's
+    //! `Game.is_draw`, which the referee of our variant games applies.
+
+    use super::*;
+    use crate::draughts::generic::{legal_moves, parse_position, Variant};
+    use crate::engine::MoveList;
+
+    /// A position of `variant` with pieces on internal squares, White to move.
+    fn pos(variant: Variant, white: &[u32], black: &[u32], kings: &[u32]) -> VariantPosition {
+        let bits = |squares: &[u32]| squares.iter().fold(0u64, |b, &s| b | 1 << s);
+        VariantPosition::from_parts(variant, bits(white), bits(black), bits(kings), Color::White)
+    }
+
+    /// Only kings have moved, and nothing was captured, for `plies` plies.
+    fn kings_only(plies: u32) -> VariantClocks {
+        VariantClocks {
+            king_only_plies: plies,
+            since_capture: plies,
+        }
+    }
+
+    /// Nothing was captured for `plies` plies, and a man has just moved.
+    fn no_capture(plies: u32) -> VariantClocks {
+        VariantClocks {
+            king_only_plies: 0,
+            since_capture: plies,
+        }
+    }
+
+    /// `pos` is drawn by `clocks(at)` and not by `clocks(at - 1)`.
+    fn drawn_from(pos: &VariantPosition, clocks: fn(u32) -> VariantClocks, at: u32) {
+        assert!(
+            !clocks(at - 1).is_draw(pos),
+            "{:?} drawn at {:?}",
+            pos.variant(),
+            clocks(at - 1)
+        );
+        assert!(
+            clocks(at).is_draw(pos),
+            "{:?} not drawn at {:?}",
+            pos.variant(),
+            clocks(at)
+        );
+    }
+
+    /// `pos` is drawn by no count of `clocks`.
+    fn never_drawn(pos: &VariantPosition, clocks: fn(u32) -> VariantClocks) {
+        assert!(!clocks(1000).is_draw(pos), "{:?}", pos.variant());
+    }
+
+    #[test]
+    fn international_and_killer_count_25_16_and_5_moves() {
+        for v in [Variant::International, Variant::Killer] {
+            // Two kings and a man against two men: only the 25 king moves each.
+            let general = pos(v, &[0, 1, 30], &[40, 41], &[0, 1]);
+            drawn_from(&general, kings_only, 50);
+            never_drawn(&general, no_capture);
+            // Three pieces, one a king, against a lone king: 16 moves each, either way round.
+            drawn_from(&pos(v, &[0, 30, 31], &[45], &[0, 45]), kings_only, 32);
+            drawn_from(&pos(v, &[45], &[0, 10, 11], &[45, 0]), kings_only, 32);
+            // Three men have no king: the 16-move rule does not apply, the 25-move one does.
+            drawn_from(&pos(v, &[30, 31, 32], &[4], &[4]), kings_only, 50);
+            // Two kings, a king and a man, or a king, against a lone king: 5 moves each.
+            drawn_from(&pos(v, &[0, 1], &[45], &[0, 1, 45]), kings_only, 10);
+            drawn_from(&pos(v, &[0, 30], &[45], &[0, 45]), kings_only, 10);
+            drawn_from(&pos(v, &[45], &[0, 10], &[45, 10]), kings_only, 10);
+            drawn_from(&pos(v, &[0], &[45], &[0, 45]), kings_only, 10);
+            // A man alone has no king: 25 moves.
+            drawn_from(&pos(v, &[30], &[4], &[4]), kings_only, 50);
+        }
+    }
+
+    #[test]
+    fn frisian_counts_7_moves_for_two_kings_and_2_for_one() {
+        for v in [Variant::Frisian, Variant::Frysk] {
+            drawn_from(&pos(v, &[0, 1], &[45], &[0, 1, 45]), kings_only, 14);
+            drawn_from(&pos(v, &[45], &[0, 1], &[0, 1, 45]), kings_only, 14);
+            drawn_from(&pos(v, &[0], &[45], &[0, 45]), kings_only, 4);
+            // A king and a man, or three kings, against one: no count ends it.
+            never_drawn(&pos(v, &[0, 30], &[45], &[0, 45]), kings_only);
+            never_drawn(&pos(v, &[0, 1, 2], &[45], &[0, 1, 2, 45]), kings_only);
+        }
+    }
+
+    #[test]
+    fn russian_and_brazilian_count_king_moves_and_moves_since_a_capture() {
+        // Internal 8x8 squares off the long diagonal a1-h8.
+        const OFF: [u32; 7] = [0, 1, 2, 4, 5, 6, 8];
+        for v in [Variant::Russian, Variant::Brazilian] {
+            // 15 king moves each, whatever the material.
+            drawn_from(&pos(v, &[0, 1, 20], &[30, 31], &[0, 1]), kings_only, 30);
+            // Equal pieces and kings, at least one king each: 30 moves (4 or 5 pieces a side)
+            // or 60 moves (6 or 7) since the last capture, men moving or not.
+            let equal = |n: usize| {
+                let white: Vec<u32> = (0..n as u32).collect();
+                let black: Vec<u32> = (31 - n as u32 + 1..=31).collect();
+                pos(v, &white, &black, &[0, 31])
+            };
+            for (n, plies) in [(4, 60), (5, 60), (6, 120), (7, 120)] {
+                drawn_from(&equal(n), no_capture, plies);
+            }
+            never_drawn(&equal(3), no_capture);
+            never_drawn(&equal(8), no_capture);
+            never_drawn(&pos(v, &[0, 1, 2, 3], &[28, 29, 30, 31], &[]), no_capture);
+            never_drawn(
+                &pos(v, &[0, 1, 2, 3], &[28, 29, 30, 31], &[0, 1, 31]),
+                no_capture,
+            );
+            // Two pieces with a king against a lone king: 5 moves since the last capture.
+            drawn_from(&pos(v, &[0, 20], &[31], &[0, 31]), no_capture, 10);
+            drawn_from(&pos(v, &[31], &[0, 20], &[0, 31]), no_capture, 10);
+            never_drawn(&pos(v, &[12, 20], &[31], &[31]), no_capture);
+            // Three with a king against a lone king on the long diagonal, the three off it:
+            // 5 moves; with the lone king off it, or one of the three on it, no count.
+            let three = &OFF[..3];
+            drawn_from(&pos(v, three, &[14], &[0, 14]), no_capture, 10);
+            drawn_from(&pos(v, &[14], three, &[0, 14]), no_capture, 10);
+            never_drawn(&pos(v, three, &[OFF[6]], &[0, OFF[6]]), no_capture);
+            never_drawn(&pos(v, &[0, 1, 10], &[14], &[0, 14]), no_capture);
+        }
+    }
+
+    #[test]
+    fn english_and_italian_count_40_king_moves() {
+        for v in [Variant::English, Variant::Italian] {
+            let kings = pos(v, &[0, 1], &[31], &[0, 1, 31]);
+            drawn_from(&kings, kings_only, 80);
+            never_drawn(&kings, no_capture);
+        }
+    }
+
+    #[test]
+    fn turkish_draws_one_piece_against_one_after_2_moves() {
+        drawn_from(&pos(Variant::Turkish, &[0], &[63], &[]), no_capture, 4);
+        drawn_from(&pos(Variant::Turkish, &[0], &[63], &[0, 63]), no_capture, 4);
+        never_drawn(
+            &pos(Variant::Turkish, &[0, 1], &[63], &[0, 1, 63]),
+            kings_only,
+        );
+    }
+
+    #[test]
+    fn losing_and_breakthrough_have_no_count() {
+        for v in [Variant::Losing, Variant::Breakthrough] {
+            never_drawn(&pos(v, &[0], &[45], &[0, 45]), kings_only);
+        }
+    }
+
+    /// The first legal move of `fen` (international rules) that `pick` accepts.
+    fn first_move(
+        fen: &str,
+        pick: impl Fn(&VariantPosition, Move) -> bool,
+    ) -> (VariantPosition, Move) {
+        let position = parse_position(Variant::International, fen).unwrap();
+        let mut moves = MoveList::new();
+        legal_moves(&position, &mut moves);
+        let mv = moves
+            .iter()
+            .copied()
+            .find(|&mv| pick(&position, mv))
+            .unwrap_or_else(|| panic!("no such move in {fen}"));
+        (position, mv)
+    }
+
+    #[test]
+    fn a_capture_resets_both_counts_and_a_man_move_the_king_count() {
+        let before = VariantClocks {
+            king_only_plies: 9,
+            since_capture: 30,
+        };
+        // White's man on 32 must take Black's on 27.
+        let (position, capture) = first_move("W:W32,K46:B27,K5", |_, mv| mv.captured != 0);
+        let mut clocks = before;
+        clocks.advance(&position, capture);
+        assert_eq!(clocks, VariantClocks::default());
+        let quiet = "W:W32,K46:B5,K10";
+        let (position, man) = first_move(quiet, |p, mv| p.moves_man(mv));
+        let mut clocks = before;
+        clocks.advance(&position, man);
+        assert_eq!(
+            clocks,
+            VariantClocks {
+                king_only_plies: 0,
+                since_capture: 31
+            }
+        );
+        let (position, king) = first_move(quiet, |p, mv| !p.moves_man(mv));
+        let mut clocks = before;
+        clocks.advance(&position, king);
+        assert_eq!(
+            clocks,
+            VariantClocks {
+                king_only_plies: 10,
+                since_capture: 31
+            }
+        );
+    }
+}
