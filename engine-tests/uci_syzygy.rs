@@ -3,28 +3,27 @@
 //! limit and depth), missing directories and broken files are reported with `info string`
 //! and left out while the engine plays on, and the tables can be replaced or removed.
 //!
-//! The tables are the 3- and 4-piece set in `shared/syzygy` beside the repository; without
-//! it these tests say so and pass without checking anything.
+//! The KRvK table in `data/syzygy` (7.8 KB, copied from `shared/syzygy`, which the
+//! reference generator `syzygy1/tb` made and its `tbcheck` checked) serves the tests that
+//! need one table, so they run in any checkout. The others need the 3- and 4-piece set in
+//! `shared/syzygy` beside the repository (see [`shared`] for when they skip).
 
 use std::path::{Path, PathBuf};
 use tvilling::chess::{move_to_uci, Position};
 use tvilling::engine::MoveList;
 
-/// The shared tables, when this checkout has them.
-fn shared_tables() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/syzygy");
-    if dir.join("KRvK.rtbw").is_file() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "SKIPPED: no Syzygy tables at {}; these tests need the shared 3-4 piece set",
-            dir.display()
-        );
-        None
-    }
+use crate::common::shared::shared;
+use crate::common::uci_session::session;
+
+/// The table committed with the tests: KRvK.
+fn fixture_tables() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("engine-tests/data/syzygy")
 }
 
-use crate::common::uci_session::session;
+/// The shared 3- and 4-piece set.
+fn shared_tables() -> Option<PathBuf> {
+    shared("syzygy")
+}
 
 fn tb_lines(lines: &[String]) -> Vec<&str> {
     lines
@@ -44,17 +43,16 @@ fn tb_lines(lines: &[String]) -> Vec<&str> {
 
 #[test]
 fn broken_files_and_directories_are_reported_and_left_out() {
-    let Some(shared) = shared_tables() else {
-        return;
-    };
+    let fixture = fixture_tables();
     let dir = std::env::temp_dir().join(format!("tvilling-syzygy-{}", std::process::id()));
     let empty = dir.join("empty");
     std::fs::create_dir_all(&empty).unwrap();
     for name in ["KRvK.rtbw", "KRvK.rtbz"] {
-        std::fs::copy(shared.join(name), dir.join(name)).unwrap();
+        std::fs::copy(fixture.join(name), dir.join(name)).unwrap();
     }
-    let kqvk = std::fs::read(shared.join("KQvK.rtbw")).unwrap();
-    std::fs::write(dir.join("KQvK.rtbw"), &kqvk[..100]).unwrap();
+    // A table cut short: the first 100 bytes of a good one under another class's name.
+    let krvk = std::fs::read(fixture.join("KRvK.rtbw")).unwrap();
+    std::fs::write(dir.join("KQvK.rtbw"), &krvk[..100]).unwrap();
     std::fs::write(dir.join("KPvK.rtbw"), vec![0u8; 64 * 4 + 16]).unwrap();
     std::fs::write(dir.join("KBvK.rtbw"), b"").unwrap();
     std::fs::write(dir.join("notes.txt"), b"not a table").unwrap();
@@ -72,14 +70,14 @@ fn broken_files_and_directories_are_reported_and_left_out() {
          setoption name SyzygyPath value {empty}\n\
          tbprobe\n\
          setoption name SyzygyPath value <empty>\n\
-         setoption name SyzygyPath value {shared}\n\
-         position fen 8/8/8/4k3/8/8/8/KQ6 w - - 0 1\n\
+         setoption name SyzygyPath value {fixture}\n\
+         position fen 8/8/8/8/8/2k5/8/R3K3 b - - 0 1\n\
          tbprobe\n\
          quit\n",
         missing = missing.display(),
         dir = dir.display(),
         empty = empty.display(),
-        shared = shared.display(),
+        fixture = fixture.display(),
     ));
     let _ = std::fs::remove_dir_all(&dir);
 
@@ -113,8 +111,8 @@ fn broken_files_and_directories_are_reported_and_left_out() {
             ),
             "info string tb none: no tables in use (SyzygyPath)".to_string(),
             "info string SyzygyPath: no tables".to_string(),
-            "info string SyzygyPath: 35 WDL and 35 DTZ tables, up to 4 pieces".to_string(),
-            "info string tb wdl 2 dtz 17".to_string(),
+            "info string SyzygyPath: 1 WDL and 1 DTZ tables, up to 3 pieces".to_string(),
+            "info string tb wdl -2 dtz -28".to_string(),
         ]
     );
     // The engine played on in the classes whose files were broken.
@@ -126,11 +124,32 @@ fn broken_files_and_directories_are_reported_and_left_out() {
     );
 }
 
+#[test]
+fn the_search_probes_the_committed_table() {
+    // KRvKN, the knight loose: Rxd5 leaves the won KRvK, which the search reads from the
+    // table; everything else keeps the drawn KRvKN.
+    let fen = "8/8/8/3n4/8/5k2/8/K2R4 w - - 0 1";
+    let input = |tables: &Path| {
+        format!(
+            "setoption name SyzygyPath value {}\nposition fen {fen}\ngo depth 3\nquit\n",
+            tables.display()
+        )
+    };
+    let lines = session(&input(&fixture_tables()));
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap_or_else(|| panic!("no info line in {lines:#?}"));
+    assert!(info.contains(" tbhits "), "{info}");
+    assert!(lines.contains(&"bestmove d1d5".to_string()), "{lines:#?}");
+}
+
 /// The last `info depth` line of a `go depth N` from `fen` under `options`.
-fn last_info(shared: &Path, options: &str, fen: &str, depth: u32) -> String {
+fn last_info(tables: &Path, options: &str, fen: &str, depth: u32) -> String {
     let lines = session(&format!(
         "setoption name SyzygyPath value {}\n{options}position fen {fen}\ngo depth {depth}\nquit\n",
-        shared.display()
+        tables.display()
     ));
     lines
         .iter()
@@ -142,7 +161,7 @@ fn last_info(shared: &Path, options: &str, fen: &str, depth: u32) -> String {
 
 #[test]
 fn the_search_probes_within_the_limit_and_depth() {
-    let Some(shared) = shared_tables() else {
+    let Some(tables) = shared_tables() else {
         return;
     };
     // Rxd5 is the only capture within two plies of the hand-written evaluation's tree; it
@@ -151,21 +170,21 @@ fn the_search_probes_within_the_limit_and_depth() {
     // position, which is probed at any depth, so the evaluation is pinned.
     let fen = "4k2r/8/8/3n4/8/8/8/K2R4 w - - 0 1";
     let by_hand = "setoption name Use NNUE value false\n";
-    let probed = last_info(&shared, by_hand, fen, 2);
+    let probed = last_info(&tables, by_hand, fen, 2);
     assert!(probed.contains(" tbhits "), "{probed}");
     for options in [
         "setoption name SyzygyProbeDepth value 100\n",
         "setoption name SyzygyProbeLimit value 3\n",
         "setoption name SyzygyProbeLimit value 0\n",
     ] {
-        let line = last_info(&shared, &format!("{by_hand}{options}"), fen, 2);
+        let line = last_info(&tables, &format!("{by_hand}{options}"), fen, 2);
         assert!(!line.contains("tbhits"), "{options}: {line}");
     }
 }
 
 #[test]
 fn a_won_root_plays_a_move_that_keeps_the_fastest_win() {
-    let Some(shared) = shared_tables() else {
+    let Some(tables) = shared_tables() else {
         return;
     };
     // KQvKR, White to move: the tables' DTZ after each move says which win fastest.
@@ -174,7 +193,7 @@ fn a_won_root_plays_a_move_that_keeps_the_fastest_win() {
     let mut legal = MoveList::new();
     root.legal_moves(&mut legal);
     let moves: Vec<String> = legal.iter().map(|&mv| move_to_uci(mv, false)).collect();
-    let mut input = format!("setoption name SyzygyPath value {}\n", shared.display());
+    let mut input = format!("setoption name SyzygyPath value {}\n", tables.display());
     for mv in &moves {
         input.push_str(&format!("position fen {fen} moves {mv}\ntbprobe\n"));
     }

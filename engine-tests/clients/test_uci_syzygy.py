@@ -7,9 +7,12 @@
 - a drawn KRvKR where almost every move loses must not be lost against the tables' best
   attack.
 
-The tables are the 3- and 4-piece set in `shared/syzygy` beside the repository; without it
-every test here is skipped, saying where it looked.
+The KRvK table committed in `engine-tests/data/syzygy` serves the tests that need no
+other, so they run in any checkout. The others need the 3- and 4-piece set in
+`shared/syzygy` beside the repository: without it they are skipped, saying where they
+looked, except in CI (`CI=true`), where they fail.
 """
+import os
 import random
 
 import chess
@@ -20,10 +23,7 @@ import pytest
 from conftest import ROOT, LineProcess
 
 SYZYGY = ROOT.parent / "shared" / "syzygy"
-
-pytestmark = pytest.mark.skipif(
-    not SYZYGY.is_dir(), reason=f"no Syzygy tables at {SYZYGY}"
-)
+FIXTURE = ROOT / "engine-tests" / "data" / "syzygy"
 
 # White's pieces, then Black's (kings aside): every 3- and 4-piece shape once or more.
 MATERIALS = [
@@ -41,9 +41,24 @@ EN_PASSANT = [
 ]
 
 
+def shared_tables():
+    """The shared 3- and 4-piece set: a skip where it is missing, a failure under CI."""
+    if SYZYGY.is_dir():
+        return SYZYGY
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{SYZYGY} is missing; with CI=true that is a failure, not a skip")
+    pytest.skip(f"no Syzygy tables at {SYZYGY}")
+
+
 @pytest.fixture(scope="module")
 def tables():
-    with chess.syzygy.open_tablebase(str(SYZYGY)) as tb:
+    with chess.syzygy.open_tablebase(str(shared_tables())) as tb:
+        yield tb
+
+
+@pytest.fixture(scope="module")
+def krvk():
+    with chess.syzygy.open_tablebase(str(FIXTURE)) as tb:
         yield tb
 
 
@@ -62,12 +77,13 @@ def random_board(rng, material):
             return board
 
 
-def probe_lines(tvilling, fens):
-    """The engine's `tbprobe` answer for each FEN."""
+def probe_lines(tvilling, fens, path, loaded):
+    """The engine's `tbprobe` answer for each FEN with the tables at `path`, whose loading
+    it must report as `loaded`."""
     p = LineProcess([tvilling])
     try:
-        p.send(f"setoption name SyzygyPath value {SYZYGY}")
-        p.expect_prefix("info string SyzygyPath: 35 WDL and 35 DTZ tables, up to 4 pieces")
+        p.send(f"setoption name SyzygyPath value {path}")
+        p.expect_prefix(f"info string SyzygyPath: {loaded}")
         answers = []
         for fen in fens:
             p.send(f"position fen {fen}")
@@ -78,6 +94,21 @@ def probe_lines(tvilling, fens):
         p.close()
 
 
+def disagreements(tvilling, tables, boards, path, loaded):
+    """The boards whose `tbprobe` answer differs from python-chess's probe of `tables`."""
+    answers = probe_lines(tvilling, [b.fen() for b in boards], path, loaded)
+    wrong = []
+    for board, answer in zip(boards, answers):
+        wdl = tables.probe_wdl(board)
+        # A finished game has no move to zero with: the engine says 0.
+        dtz = 0 if board.is_game_over() else tables.probe_dtz(board)
+        expected = f"info string tb wdl {wdl} dtz {dtz}"
+        if answer != expected:
+            wrong.append(f"{board.fen()}: engine '{answer}', python-chess '{expected}'")
+    print(f"{len(boards) - len(wrong)} of {len(boards)} positions agree")
+    return wrong
+
+
 def test_wdl_and_dtz_agree_with_python_chess(tvilling, tables):
     rng = random.Random(20261124)
     boards = [
@@ -86,18 +117,18 @@ def test_wdl_and_dtz_agree_with_python_chess(tvilling, tables):
         for _ in range(POSITIONS_PER_MATERIAL)
     ]
     boards += [chess.Board(fen) for fen in EN_PASSANT]
-    answers = probe_lines(tvilling, [b.fen() for b in boards])
-    disagreements = []
-    for board, answer in zip(boards, answers):
-        wdl = tables.probe_wdl(board)
-        # A finished game has no move to zero with: the engine says 0.
-        dtz = 0 if board.is_game_over() else tables.probe_dtz(board)
-        expected = f"info string tb wdl {wdl} dtz {dtz}"
-        if answer != expected:
-            disagreements.append(f"{board.fen()}: engine '{answer}', python-chess '{expected}'")
-    print(f"{len(boards) - len(disagreements)} of {len(boards)} positions agree")
-    assert not disagreements, "\n".join(disagreements[:20])
+    loaded = "35 WDL and 35 DTZ tables, up to 4 pieces"
+    wrong = disagreements(tvilling, tables, boards, SYZYGY, loaded)
+    assert not wrong, "\n".join(wrong[:20])
     assert len(boards) >= 600
+
+
+def test_the_committed_krvk_agrees_with_python_chess(tvilling, krvk):
+    rng = random.Random(20261128)
+    boards = [random_board(rng, "R") for _ in range(POSITIONS_PER_MATERIAL)]
+    loaded = "1 WDL and 1 DTZ tables, up to 3 pieces"
+    wrong = disagreements(tvilling, krvk, boards, FIXTURE, loaded)
+    assert not wrong, "\n".join(wrong[:20])
 
 
 def test_positions_outside_the_tables_say_why(tvilling):
@@ -108,10 +139,12 @@ def test_positions_outside_the_tables_say_why(tvilling):
             "8/8/8/4k3/8/8/8/KR1nr3 w - - 0 1",
             "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
         ],
+        FIXTURE,
+        "1 WDL and 1 DTZ tables, up to 3 pieces",
     )
     assert answers == [
         "info string tb none: castling rights: not in the tables",
-        "info string tb none: 5 pieces, the tables hold at most 4",
+        "info string tb none: 5 pieces, the tables hold at most 3",
         "info string tb none: castling rights: not in the tables",
     ]
 
@@ -154,12 +187,13 @@ def best_attack(board, tables):
     return max(board.legal_moves, key=score)
 
 
-def play(tvilling, fen, opponent, tables, max_plies):
-    """The engine (White) against `opponent` from `fen`, 20,000 nodes a move."""
+def play(tvilling, fen, opponent, tables, path, max_plies):
+    """The engine (White, with the tables at `path`) against `opponent` from `fen`, 20,000
+    nodes a move."""
     board = chess.Board(fen)
     engine = chess.engine.SimpleEngine.popen_uci(tvilling)
     try:
-        engine.configure({"SyzygyPath": str(SYZYGY)})
+        engine.configure({"SyzygyPath": str(path)})
         while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
             if board.turn == chess.WHITE:
                 board.push(engine.play(board, chess.engine.Limit(nodes=20_000)).move)
@@ -171,16 +205,18 @@ def play(tvilling, fen, opponent, tables, max_plies):
 
 
 @pytest.mark.parametrize(
-    "fen, dtz",
+    "fen, dtz, committed",
     [
-        ("R7/8/8/8/3k4/8/8/7K w - - 0 1", 31),
-        ("KQ6/8/1r6/2k5/8/8/8/8 w - - 0 1", 57),
+        ("R7/8/8/8/3k4/8/8/7K w - - 0 1", 31, True),
+        ("KQ6/8/1r6/2k5/8/8/8/8 w - - 0 1", 57, False),
     ],
 )
-def test_won_endings_are_converted_to_mate(tvilling, tables, fen, dtz):
+def test_won_endings_are_converted_to_mate(tvilling, request, fen, dtz, committed):
+    tables = request.getfixturevalue("krvk" if committed else "tables")
+    path = FIXTURE if committed else SYZYGY
     assert tables.probe_wdl(chess.Board(fen)) == 2
     assert tables.probe_dtz(chess.Board(fen)) == dtz
-    board = play(tvilling, fen, best_defence, tables, 300)
+    board = play(tvilling, fen, best_defence, tables, path, 300)
     moves = " ".join(m.uci() for m in board.move_stack)
     assert board.is_checkmate() and board.turn == chess.BLACK, f"no mate: {board.fen()} after {moves}"
     print(f"{fen}: mate in {board.ply()} plies: {moves}")
@@ -190,7 +226,7 @@ def test_drawn_krvkr_is_held(tvilling, tables):
     # White to move: 15 of 16 legal moves lose.
     fen = "8/8/8/6r1/8/5k1K/4R3/8 w - - 0 1"
     assert tables.probe_wdl(chess.Board(fen)) == 0
-    board = play(tvilling, fen, best_attack, tables, 80)
+    board = play(tvilling, fen, best_attack, tables, SYZYGY, 80)
     replay = chess.Board(fen)
     for move in board.move_stack:
         replay.push(move)

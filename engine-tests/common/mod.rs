@@ -1,4 +1,5 @@
 //! Helpers the test files share.
 
 pub mod dxp_peer;
+pub mod shared;
 pub mod uci_session;
