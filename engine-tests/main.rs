@@ -17,6 +17,7 @@ mod draughts_variants;
 mod dxp_follower;
 mod dxp_initiator;
 mod train;
+mod uci_draws;
 mod uci_evalfile;
 mod uci_limit_strength;
 mod uci_syzygy;
