@@ -20,7 +20,7 @@ fn material(text: &str) -> Material {
 }
 
 /// Every class of up to 3 pieces, and the 4-piece classes the tests ask about.
-fn db() -> &'static Database {
+pub(crate) fn db() -> &'static Database {
     static DB: OnceLock<Database> = OnceLock::new();
     DB.get_or_init(|| {
         let dir: PathBuf =

@@ -10,6 +10,7 @@ mod chess_perft;
 mod command_line;
 mod datagen;
 mod draughts_egdb;
+mod draughts_egdb_independent;
 mod draughts_perft;
 mod draughts_perft_cli;
 mod draughts_rules;
