@@ -15,6 +15,24 @@ ROOT = Path(__file__).resolve().parents[2]
 TVILLING = os.environ.get("TVILLING", str(ROOT / "target" / "release" / "tvilling"))
 
 
+# The clock tests charge the engine with the time it reports for its search (its last
+# `info` line): that is the time its time management controls. What the client library and
+# the pipes add on top is bounded apart, per move, by this many seconds: milliseconds on an
+# idle machine, far less than this on a loaded two-core one, and still enough to catch an
+# engine that reports a short search but answers late.
+LATENCY_LIMIT = 2.0
+
+
+def charged_time(wall, reported):
+    """The seconds to charge for one move that took `wall` seconds at the client and
+    `reported` seconds by the engine's own account (None: it reported none, as for a
+    search too short to time, counted as 0)."""
+    reported = reported or 0.0
+    assert wall - reported < LATENCY_LIMIT, (
+        f"answered {wall - reported:.3f} s after a search of {reported:.3f} s")
+    return reported
+
+
 @pytest.fixture(scope="session")
 def tvilling():
     """Path of the engine binary under test."""

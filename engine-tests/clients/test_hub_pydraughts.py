@@ -6,7 +6,7 @@ import pytest
 from draughts import Board, Move, WHITE
 from draughts.engine import HubEngine, Limit
 
-from conftest import LineProcess, done_move, legal_keys, move_key
+from conftest import LineProcess, charged_time, done_move, legal_keys, move_key
 
 START = "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww"
 
@@ -52,7 +52,8 @@ def test_full_game_against_itself_on_a_clock(tvilling):
             side = board.turn
             start = time.perf_counter()
             result = engines[side].play(board, limits[side], False)
-            limits[side].time += limits[side].inc - (time.perf_counter() - start)
+            used = charged_time(time.perf_counter() - start, result.info.get("time"))
+            limits[side].time += limits[side].inc - used
             assert limits[side].time > 0, f"lost on time at ply {len(board.move_stack)}"
             assert move_key(result.move.hub_move) in legal_keys(board), result.move.hub_move
             board.push(result.move)

@@ -12,7 +12,7 @@ import pytest
 from draughts import Board, Move
 from draughts.engine import HubEngine, Limit
 
-from conftest import legal_keys, move_key
+from conftest import charged_time, legal_keys, move_key
 
 # (name the engine is given, pydraughts board): Scan's Hub names where it has one.
 VARIANTS = [
@@ -54,7 +54,8 @@ def test_a_whole_game_on_a_clock(tvilling, name, board_variant):
             start = time.perf_counter()
             best, _ = engines[side].go(board._game.initial_hub_fen, moves=moves,
                                        my_time=limits[side].time, inc=limits[side].inc)
-            limits[side].time += limits[side].inc - (time.perf_counter() - start)
+            used = charged_time(time.perf_counter() - start, engines[side].info.get("time"))
+            limits[side].time += limits[side].inc - used
             assert limits[side].time > 0, f"lost on time at ply {len(board.move_stack)}"
             assert move_key(best) in legal_keys(board), best
             board.push(Move(board, hub_move=best))

@@ -5,6 +5,8 @@ import chess
 import chess.engine
 import pytest
 
+from conftest import LineProcess, charged_time
+
 
 @pytest.fixture
 def engine(tvilling):
@@ -32,9 +34,8 @@ def test_full_game_against_itself_on_a_real_clock(engine):
         limit = chess.engine.Limit(white_clock=clock[chess.WHITE], black_clock=clock[chess.BLACK],
                                    white_inc=inc, black_inc=inc)
         start = time.monotonic()
-        result = engine.play(board, limit)
-        used = time.monotonic() - start
-        clock[board.turn] -= used
+        result = engine.play(board, limit, info=chess.engine.INFO_BASIC)
+        clock[board.turn] -= charged_time(time.monotonic() - start, result.info.get("time"))
         assert clock[board.turn] > 0, f"lost on time at ply {board.ply()}"
         clock[board.turn] += inc
         assert result.move in board.legal_moves
@@ -42,14 +43,22 @@ def test_full_game_against_itself_on_a_real_clock(engine):
     assert board.is_game_over(claim_draw=True), "game did not end by the rules in 600 plies"
 
 
-def test_go_infinite_waits_for_stop(engine):
-    board = chess.Board()
-    with engine.analysis(board) as analysis:
-        time.sleep(0.5)
-        assert analysis.info.get("depth", 0) >= 1
-        analysis.stop()
-        best = analysis.wait()
-    assert best.move in board.legal_moves
+def test_go_infinite_waits_for_stop(tvilling):
+    # Raw lines: python-chess's analysis would take a `bestmove` sent before `stop` as the
+    # end of the analysis and hide it.
+    p = LineProcess([tvilling])
+    try:
+        p.send("uci")
+        p.expect_prefix("uciok")
+        p.send("position startpos")
+        p.send("go infinite")
+        p.expect_prefix("info depth")
+        assert p.quiet_for("bestmove", 1.0), "bestmove before stop"
+        p.send("stop")
+        move = p.expect_prefix("bestmove").split()[1]
+        assert chess.Move.from_uci(move) in chess.Board().legal_moves
+    finally:
+        p.close()
 
 
 def test_multipv_three_distinct_lines(engine):
@@ -84,7 +93,6 @@ def test_searchmoves_restricts_the_root(engine):
 
 
 def test_stalemate_and_checkmate_roots_answer_0000(tvilling):
-    from conftest import LineProcess
     p = LineProcess([tvilling])
     try:
         p.send("uci")
@@ -121,8 +129,8 @@ def test_chess960_game_with_castling(engine, fen):
         limit = chess.engine.Limit(white_clock=clock[chess.WHITE], black_clock=clock[chess.BLACK],
                                    white_inc=0.05, black_inc=0.05)
         start = time.monotonic()
-        result = engine.play(board, limit)
-        clock[board.turn] -= time.monotonic() - start
+        result = engine.play(board, limit, info=chess.engine.INFO_BASIC)
+        clock[board.turn] -= charged_time(time.monotonic() - start, result.info.get("time"))
         assert clock[board.turn] > 0
         clock[board.turn] += 0.05
         assert result.move in board.legal_moves
