@@ -88,6 +88,12 @@ fn playouts() -> Vec<Position> {
 
 #[test]
 fn colour_mirror_gives_the_same_score() {
+    // The twin is the board turned and the colours swapped, side, castling and en passant
+    // included, as written out by hand here.
+    assert_eq!(
+        mirrored(FENS[6]),
+        "rnbqkbnr/pppp1ppp/8/8/3PpP2/8/PPP1P1PP/RNBQKBNR b KQkq f3 0 3"
+    );
     for fen in FENS {
         let twin = mirrored(fen);
         assert_eq!(
@@ -213,11 +219,4 @@ fn lone_minor_scores_near_zero() {
         minor_vs_pawn < 30,
         "a lone bishop cannot win: {minor_vs_pawn}"
     );
-}
-
-#[test]
-fn mirror_helper_round_trips() {
-    for fen in FENS {
-        assert_eq!(mirrored(&mirrored(fen)), fen);
-    }
 }
