@@ -15,8 +15,10 @@ fn positions<R: GameRecord>(path: &Path) -> (Vec<R>, GameCounts, usize) {
     (loaded.records, counts, loaded.trailing_bytes)
 }
 
+use crate::common::scratch::scratch_path;
+
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tvilling-datagen-{}-{name}", std::process::id()));
+    let dir = scratch_path(&format!("datagen-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

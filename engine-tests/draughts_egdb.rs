@@ -1,13 +1,14 @@
 //! The draughts endgame databases: known endings, agreement with an exhaustive search on
 //! small cases, and every position's value agreeing with the best of its moves.
 
-use std::path::PathBuf;
 use std::sync::OnceLock;
 use tvilling::draughts::egdb::{Database, Material, Wdl};
 use tvilling::draughts::fast::movegen::legal_moves;
 use tvilling::draughts::fast::notation::parse_position;
 use tvilling::draughts::Position;
 use tvilling::engine::MoveList;
+
+use crate::common::scratch::scratch_path;
 
 fn material(text: &str) -> Material {
     let d: Vec<u8> = text.bytes().map(|b| b - b'0').collect();
@@ -23,8 +24,7 @@ fn material(text: &str) -> Material {
 pub(crate) fn db() -> &'static Database {
     static DB: OnceLock<Database> = OnceLock::new();
     DB.get_or_init(|| {
-        let dir: PathBuf =
-            std::env::temp_dir().join(format!("tvilling-egdb-{}", std::process::id()));
+        let dir = scratch_path("egdb");
         let mut targets = Material::up_to(3);
         targets.extend(["0301", "0202", "0211", "1201"].map(material));
         Database::generate_classes(&dir, &targets, |_| {}).unwrap();
@@ -273,7 +273,7 @@ fn the_search_keeps_what_the_tables_promise() {
     use tvilling::draughts::fast::clocks::DrawClocks;
     use tvilling::draughts::SearchPosition;
     use tvilling::engine::{Limits, Searcher};
-    let dir = std::env::temp_dir().join(format!("tvilling-egdb-search-{}", std::process::id()));
+    let dir = scratch_path("egdb-search");
     Database::generate(&dir, 3, |_| {}).unwrap();
     assert_eq!(set_up_tables(&dir, 3).unwrap(), 3);
     let mut searcher = Searcher::<SearchPosition>::new();

@@ -15,6 +15,7 @@ use tvilling::draughts::Position;
 use tvilling::protocol::dxp::follower::{CLAIM_WAIT, HANDSHAKE_TIMEOUT};
 
 use crate::common::dxp_peer::{our_move, play_frame, Peer};
+use crate::common::scratch::scratch_path;
 
 /// How soon a client must have its answer while another holds or has just left the engine
 /// (a refusal may take [`CLAIM_WAIT`] longer). An answer needs no search, only a thread;
@@ -38,10 +39,7 @@ impl Follower {
             .local_addr()
             .unwrap()
             .port();
-        let log = std::env::temp_dir().join(format!(
-            "tvilling-dxp-follower-{}-{port}.log",
-            std::process::id()
-        ));
+        let log = scratch_path(&format!("dxp-follower-{port}")).with_extension("log");
         let child = Command::new(env!("CARGO_BIN_EXE_tvilling"))
             .args([
                 "dxp",

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use tvilling::draughts::{Color, Position};
 
 use crate::common::dxp_peer::{legal_moves, move_frame, our_move, play_frame, Peer};
+use crate::common::scratch::scratch_path;
 
 /// `tvilling dxp --connect` at a listener of ours, White, one second a move (`--time 0`),
 /// `moves` moves a game; its output and log go to files a failing test prints.
@@ -27,12 +28,7 @@ impl Initiator {
     fn start(moves: u16, games: u32) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
-        let file = |what: &str| {
-            std::env::temp_dir().join(format!(
-                "tvilling-dxp-initiator-{}-{port}.{what}",
-                std::process::id()
-            ))
-        };
+        let file = |what: &str| scratch_path(&format!("dxp-initiator-{port}")).with_extension(what);
         let (out, log) = (file("out"), file("log"));
         let child = Command::new(env!("CARGO_BIN_EXE_tvilling"))
             .args(["dxp", "--connect", &format!("127.0.0.1:{port}")])

@@ -10,6 +10,7 @@ use tvilling::rng::Rng;
 use tvilling::train::export::quantise_network;
 use tvilling::train::model::{initial_parameters, Layout};
 
+use crate::common::scratch::scratch_path;
 use crate::common::uci_session::session;
 
 fn position_of(lines: &[String], prefix: &str) -> usize {
@@ -21,7 +22,7 @@ fn position_of(lines: &[String], prefix: &str) -> usize {
 
 #[test]
 fn evalfile_loads_good_files_and_refuses_bad_ones() {
-    let dir = std::env::temp_dir().join(format!("tvilling-evalfile-{}", std::process::id()));
+    let dir = scratch_path("evalfile");
     std::fs::create_dir_all(&dir).unwrap();
     let layout = Layout::new(INPUTS, 64, OUTPUT_BUCKETS);
     let params = initial_parameters(&layout, &mut Rng::new(3));
@@ -111,7 +112,7 @@ fn a_network_without_every_output_bucket_is_refused() {
         output_weights: vec![1; 2 * hidden],
         output_bias: vec![0],
     };
-    let path = std::env::temp_dir().join(format!("tvilling-buckets-{}.nnue", std::process::id()));
+    let path = scratch_path("buckets").with_extension("nnue");
     std::fs::write(&path, write_network(&weights)).unwrap();
     let lines = session(&format!(
         "setoption name EvalFile value {}\ngo depth 3\nisready\nquit\n",

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use tvilling::chess::{move_to_uci, Position};
 use tvilling::engine::MoveList;
 
+use crate::common::scratch::scratch_path;
 use crate::common::shared::shared;
 use crate::common::uci_session::session;
 
@@ -44,7 +45,7 @@ fn tb_lines(lines: &[String]) -> Vec<&str> {
 #[test]
 fn broken_files_and_directories_are_reported_and_left_out() {
     let fixture = fixture_tables();
-    let dir = std::env::temp_dir().join(format!("tvilling-syzygy-{}", std::process::id()));
+    let dir = scratch_path("syzygy");
     let empty = dir.join("empty");
     std::fs::create_dir_all(&empty).unwrap();
     for name in ["KRvK.rtbw", "KRvK.rtbz"] {
