@@ -7,8 +7,10 @@ use std::process::Command;
 use tvilling::nnue::format::read_network;
 use tvilling::nnue::FeatureSetId;
 
+use crate::common::scratch::scratch_path;
+
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tvilling-train-{}-{name}", std::process::id()));
+    let dir = scratch_path(&format!("train-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -105,6 +107,7 @@ fn trains_exports_and_resumes() {
     let csv = std::fs::read_to_string(out.join("loss.csv")).unwrap();
     assert_eq!(losses(&csv, 2).len(), 5, "{csv}");
     assert!(out.join("epoch-005.nnue").exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -134,4 +137,5 @@ fn bad_input_is_refused_with_a_message() {
         stderr.contains("a value is required for '--hidden"),
         "{stderr}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
 }

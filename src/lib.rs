@@ -26,3 +26,6 @@ pub mod protocol;
 pub mod rng;
 pub mod selfplay;
 pub mod train;
+
+#[cfg(test)]
+mod test_scratch;

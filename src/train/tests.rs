@@ -20,7 +20,7 @@ use crate::nnue::evaluator::{evaluate_from_scratch, NetworkInputs};
 use crate::nnue::features::FeatureSet;
 use crate::nnue::Network;
 use crate::rng::Rng;
-use std::path::PathBuf;
+use crate::test_scratch::scratch_dir;
 
 /// A game whose positions the trainer learns, with its feature set.
 trait Recorded: Game {
@@ -147,7 +147,7 @@ fn a_checkpoint_reads_back_what_it_saved() {
         let grad: Vec<f32> = (0..layout.len()).map(|_| rng.unit_f32() - 0.5).collect();
         adam.step(&mut params, &grad, 0.001, layout.output_bias.start);
     }
-    let path = scratch_dir("checkpoint").join("c.bin");
+    let path = scratch_dir("train-checkpoint").join("c.bin");
     let saved = Checkpoint {
         layout: layout.clone(),
         epochs_done: 7,
@@ -164,21 +164,14 @@ fn a_checkpoint_reads_back_what_it_saved() {
     assert_eq!(back.optimizer.steps, 3);
     std::fs::write(&path, b"TVCK").unwrap();
     assert!(Checkpoint::load(&path, 0.01).is_err());
-}
-
-fn scratch_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("tvilling-train-unit-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
 
 /// A run stopped after two epochs and resumed for two more ends where a run of four
 /// epochs does: the same losses and the same network, byte for byte.
 #[test]
 fn a_resumed_run_continues_the_uninterrupted_one() {
-    let dir = scratch_dir("resume");
+    let dir = scratch_dir("train-resume");
     let data = dir.join("data.bin");
     let records: Vec<PackedPosition> = positions(Position::startpos(), 3000, 8)
         .into_iter()
@@ -221,6 +214,7 @@ fn a_resumed_run_continues_the_uninterrupted_one() {
     // The loss curve of the resumed run has every epoch once.
     let csv = std::fs::read_to_string(dir.join("stopped").join("loss.csv")).unwrap();
     assert_eq!(csv.lines().count(), 5, "{csv}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Quantisation rounds each weight to 1/255 (first layer) or 1/64 (output): over a whole

@@ -10,6 +10,7 @@ use crate::nnue::features::FeatureSet;
 use crate::nnue::format::write_network;
 use crate::nnue::{FeatureSetId, Network, NetworkError, NetworkFileError, NetworkSlot};
 use crate::rng::Rng;
+use crate::test_scratch::scratch_dir;
 use crate::train::export::quantise_network;
 use crate::train::model::{initial_parameters, Layout};
 use std::sync::Arc;
@@ -240,8 +241,7 @@ fn colour_flipped_positions_evaluate_alike() {
 
 #[test]
 fn network_files_load_and_damaged_ones_are_refused() {
-    let dir = std::env::temp_dir().join(format!("tvilling-nnue-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("nnue-files");
     let layout = Layout::new(INPUTS, 32, OUTPUT_BUCKETS);
     let params = initial_parameters(&layout, &mut Rng::new(1));
     let bytes = write_network(&quantise_network::<Chess768>(&params, &layout));

@@ -384,6 +384,7 @@ impl<W: Write> HubSession<W> {
 mod tests {
     use super::*;
     use crate::nnue::FeatureSetId;
+    use crate::test_scratch::scratch_path;
     use std::sync::{Arc, Mutex};
 
     /// Output shared with the test while the session owns its writer.
@@ -423,8 +424,7 @@ mod tests {
     /// ask for tables; `nnue` and `evalfile` choose in `network`.
     fn test_session(out: SharedOutput, network: &'static NetworkSlot) -> HubSession<SharedOutput> {
         let mut session = HubSession::new(out);
-        session.egdb_dir =
-            std::env::temp_dir().join(format!("tvilling-hub-{}", std::process::id()));
+        session.egdb_dir = scratch_path("hub-egdb");
         session.egdb_pieces = 0;
         session.network = network;
         session
