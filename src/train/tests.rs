@@ -137,6 +137,51 @@ fn the_gradient_matches_finite_differences_for_draughts() {
     check_gradient(SearchPosition::default());
 }
 
+/// The target weighs the game's result against the search's score by `wdl`: a network of
+/// zeros answers 0.5 for every position, so a record's loss is (0.5 - target)^2. The
+/// finite differences cannot see this: the gradient and the loss share the target.
+fn check_target<G: Recorded>(start: G) {
+    let layout = Layout::new(
+        G::Features::INPUTS,
+        16,
+        <G::Features as FeatureSet>::BUCKETS,
+    );
+    let params = vec![0.0f32; layout.len()];
+    let mut scratch = Scratch::new(16);
+    // A score of one scale unit reads as sigmoid(1).
+    let unit = <G::Features as FeatureSet>::SCALE as i16;
+    let sigmoid_one = 1.0 / (1.0 + (-1.0f64).exp());
+    let cases = [
+        (0, Outcome::Win, 0.0, 0.5),
+        (0, Outcome::Win, 0.5, 0.75),
+        (0, Outcome::Win, 1.0, 1.0),
+        (0, Outcome::Loss, 0.5, 0.25),
+        (unit, Outcome::Draw, 0.0, sigmoid_one),
+        (unit, Outcome::Loss, 0.5, sigmoid_one / 2.0),
+        (-unit, Outcome::Draw, 1.0, 0.5),
+    ];
+    for (score, outcome, wdl, target) in cases {
+        let record = [start.record(score, outcome)];
+        let loss =
+            summed_loss::<G::Features>(&params, &layout, &record, Target { wdl }, &mut scratch);
+        let expected = (0.5 - target) * (0.5 - target);
+        assert!(
+            (loss - expected).abs() < 1e-6,
+            "score {score}, {outcome:?}, wdl {wdl}: loss {loss}, not {expected}"
+        );
+    }
+}
+
+#[test]
+fn the_target_weighs_result_and_score_by_wdl_for_chess() {
+    check_target(Position::startpos());
+}
+
+#[test]
+fn the_target_weighs_result_and_score_by_wdl_for_draughts() {
+    check_target(SearchPosition::default());
+}
+
 #[test]
 fn a_checkpoint_reads_back_what_it_saved() {
     let layout = Layout::new(768, 32, 8);
