@@ -95,6 +95,9 @@ fn trains_exports_and_resumes() {
         .unwrap()
         .starts_with(b"\x89PNG"));
 
+    // The resumed run adds the fifth epoch to the four it finds: a run that started over
+    // would rewrite the first four rows (their speeds at least) and their networks.
+    std::fs::remove_file(out.join("epoch-001.nnue")).unwrap();
     let checkpoint = out.join("checkpoint.bin");
     run(
         env!("CARGO_BIN_EXE_tvilling"),
@@ -104,9 +107,14 @@ fn trains_exports_and_resumes() {
         ]
         .concat(),
     );
-    let csv = std::fs::read_to_string(out.join("loss.csv")).unwrap();
-    assert_eq!(losses(&csv, 2).len(), 5, "{csv}");
+    let resumed = std::fs::read_to_string(out.join("loss.csv")).unwrap();
+    assert_eq!(losses(&resumed, 2).len(), 5, "{resumed}");
+    assert!(
+        resumed.starts_with(&csv),
+        "the first four epochs redone:\n{resumed}"
+    );
     assert!(out.join("epoch-005.nnue").exists());
+    assert!(!out.join("epoch-001.nnue").exists(), "epoch 1 redone");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
