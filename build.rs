@@ -136,6 +136,12 @@ fn name_the_commit() {
         commit.as_deref().unwrap_or("unknown")
     );
     if commit.is_none() {
+        // A git that failed once (a lock held by another process) must not leave
+        // "unknown" for good: where a repository is there, any change to it reruns this.
+        let dot_git = dir.join(".git");
+        if dot_git.exists() {
+            println!("cargo:rerun-if-changed={}", dot_git.display());
+        }
         return;
     }
     // HEAD changes on a checkout; on a commit, the branch it names changes, as a loose ref
