@@ -43,8 +43,9 @@ fuzz_target!(|data: &[u8]| {
         merged.merge(&level);
         for mode in [GoMode::Think, GoMode::Ponder, GoMode::Analyze] {
             let limits: Limits<Move> = merged.to_limits(mode, Duration::from_millis(50));
-            let horizon = SearchPosition::default().sudden_death_moves();
-            if let Some(mut time) = TimeManager::new(&limits, horizon) {
+            let params = <SearchPosition as Game>::SEARCH_PARAMS;
+            let horizon = SearchPosition::default().sudden_death_moves(&params);
+            if let Some(mut time) = TimeManager::new(&limits, horizon, &params) {
                 time.update(true, -300);
                 assert!(time.soft_limit() <= time.hard_limit(), "{level:?}");
             }

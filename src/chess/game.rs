@@ -14,12 +14,6 @@ impl Game for Position {
     /// Piece (12 coloured kinds) times destination square.
     const HISTORY_SIZE: usize = 12 * 64;
 
-    /// Chess games against engines run 60-80 moves, and the clock's tail (a long endgame,
-    /// a crisis) needs a reserve.
-    fn sudden_death_moves(&self) -> u32 {
-        25
-    }
-
     fn legal_moves(&self, out: &mut MoveList<Move>) {
         Position::legal_moves(self, out);
     }

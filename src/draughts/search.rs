@@ -17,12 +17,9 @@ pub struct SearchPosition<B: Board = Position> {
     pub clocks: B::Clocks,
 }
 
-/// The sudden-death horizon on a full board: after a 2-move ballot, games against Scan 2.0
-/// had 57-95 moves of ours left (74 in the median).
-const OPENING_HORIZON: u32 = 30;
-
-/// The horizon once the board is bare: with four to seven pieces left those games had 1-35
-/// moves of ours left (13 in the median), the tables answering the smallest.
+/// The sudden-death horizon once the board is bare (on a full board it is
+/// [`SearchParams::move_horizon`]): with four to seven pieces left, games against Scan 2.0
+/// had 1-35 moves of ours left (13 in the median), the tables answering the smallest.
 const ENDING_HORIZON: u32 = 12;
 
 impl<B: Board> SearchPosition<B> {
@@ -60,17 +57,19 @@ impl<B: Board> Game for SearchPosition<B> {
 
     const SEARCH_PARAMS: SearchParams = SearchParams::DRAUGHTS;
 
-    /// By the material left, as Scan 2.0 plans (30 moves to 10 by its pip count): a game
-    /// is long and its middle decides it, so the opening gets a small share a move and
-    /// the ending, with few moves left to plan for, a larger one. At a fixed 18 tvilling
-    /// spent a third of a minute's clock on its first 10 moves against Scan 2.0 and 0.2-0.3
-    /// s a move after ply 80, in games of 117-189 plies.
-    fn sudden_death_moves(&self) -> u32 {
+    /// By the material left, as Scan 2.0 plans (30 moves to 10 by its pip count): from the
+    /// table's horizon on a full board down to `ENDING_HORIZON` on a bare one. A game is
+    /// long and its middle decides it, so the opening gets a small share a move and the
+    /// ending, with few moves left to plan for, a larger one. At a fixed 18 tvilling spent a
+    /// third of a minute's clock on its first 10 moves against Scan 2.0 and 0.2-0.3 s a
+    /// move after ply 80, in games of 117-189 plies.
+    fn sudden_death_moves(&self, params: &SearchParams) -> u32 {
+        let opening = params.move_horizon.unsigned_abs().max(ENDING_HORIZON);
         let start = self.position.variant().start_pieces();
         let left = (self.position.pieces(Color::White) | self.position.pieces(Color::Black))
             .count_ones()
             .min(start);
-        ENDING_HORIZON + (OPENING_HORIZON - ENDING_HORIZON) * left / start.max(1)
+        ENDING_HORIZON + (opening - ENDING_HORIZON) * left / start.max(1)
     }
 
     fn legal_moves(&self, out: &mut MoveList<Move>) {
@@ -187,8 +186,11 @@ mod tests {
     use crate::draughts::fast::notation::parse_fen;
     use crate::draughts::generic::{Variant, VariantPosition};
 
+    const OPENING_HORIZON: u32 = SearchParams::DRAUGHTS.move_horizon as u32;
+
     fn horizon<B: Board>(position: B) -> u32 {
-        SearchPosition::new(position, B::Clocks::start(&position)).sudden_death_moves()
+        SearchPosition::new(position, B::Clocks::start(&position))
+            .sudden_death_moves(&SearchParams::DRAUGHTS)
     }
 
     #[test]

@@ -24,7 +24,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// square of this.
     const CONTINUATION_SIZE: usize = Self::HISTORY_SIZE;
 
-    /// The main search's margins and reductions for this game (in its unit).
+    /// The search's tunable constants for this game (in its unit), its clock's move
+    /// horizon among them.
     const SEARCH_PARAMS: SearchParams = SearchParams::STANDARD;
 
     /// How a search thread evaluates positions along its path
@@ -35,8 +36,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// protocol gives no moves-to-go (sudden death, Fischer): it spends about this share of
     /// the clock a move, and in sudden death keeps back the lag of a few such horizons, so
     /// a game whose games run longer wants a larger horizon, and one whose engines spend
-    /// the whole clock in a typical game a smaller one.
-    fn sudden_death_moves(&self) -> u32;
+    /// the whole clock in a typical game a smaller one. By default the horizon of the
+    /// constants in force (`params`, [`SearchParams::move_horizon`]) throughout the game.
+    fn sudden_death_moves(&self, params: &SearchParams) -> u32 {
+        params.move_horizon.unsigned_abs()
+    }
 
     /// Appends every legal move of the side to move to `out`.
     fn legal_moves(&self, out: &mut MoveList<Self::Move>);

@@ -6,8 +6,8 @@
 //! "similar move" is through [`Game::history_index`], so the same tables serve chess
 //! (piece and squares) and draughts (from and to squares).
 
-use super::params::{HISTORY_BONUS_MAX, HISTORY_BONUS_SCALE, HISTORY_MAX, MAX_PLY};
-use super::Game;
+use super::params::{HISTORY_MAX, MAX_PLY};
+use super::{Game, SearchParams};
 
 /// Ordering memory of one search thread.
 pub struct History<G: Game> {
@@ -45,9 +45,6 @@ const CORRECTION_SIZE: usize = 16_384;
 
 /// Correction entries hold this many parts of a unit, so small steps are not rounded away.
 const CORRECTION_GRAIN: i32 = 256;
-
-/// A correction never exceeds this many units.
-const CORRECTION_MAX: i32 = 128;
 
 /// The weight of one update out of this: the entry is a moving average.
 const CORRECTION_WEIGHT_SCALE: i32 = 256;
@@ -91,8 +88,8 @@ impl<M: Copy + Default> QuietsTried<M> {
 }
 
 /// History bonus for a cut-off at `depth`: grows with the square of the depth, capped.
-pub fn history_bonus(depth: i32) -> i32 {
-    (HISTORY_BONUS_SCALE * depth * depth).min(HISTORY_BONUS_MAX)
+pub fn history_bonus(depth: i32, params: &SearchParams) -> i32 {
+    (params.history_bonus_scale * depth * depth).min(params.history_bonus_max)
 }
 
 impl<G: Game> History<G> {
@@ -172,11 +169,12 @@ impl<G: Game> History<G> {
 
     /// A search of `depth` found a position with correction key `key` worth `error` more
     /// than its raw static evaluation: the entry moves towards that, more after a deeper
-    /// search.
-    pub fn update_correction(&mut self, key: u64, depth: i32, error: i32) {
+    /// search, as far as `params` let it.
+    pub fn update_correction(&mut self, key: u64, depth: i32, error: i32, params: &SearchParams) {
         let entry = &mut self.correction[Self::correction_slot(key)];
-        let weight = (depth + 1).min(16);
-        let target = error.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+        let weight = (depth + 1).min(params.correction_weight_max);
+        let limit = params.correction_max;
+        let target = error.clamp(-limit, limit) * CORRECTION_GRAIN;
         *entry = (*entry * (CORRECTION_WEIGHT_SCALE - weight) + target * weight)
             / CORRECTION_WEIGHT_SCALE;
     }
@@ -225,26 +223,28 @@ mod tests {
     use super::*;
     use crate::engine::test_game::ConnectFour;
 
+    const PARAMS: SearchParams = SearchParams::STANDARD;
+
     #[test]
     fn a_correction_moves_towards_the_errors_found_and_stays_bounded() {
         let mut history = History::<ConnectFour>::new();
         let (key, other) = (0x1234_5678_9abc_def0, 0xfedc_ba98_7654_3210);
         assert_eq!(history.corrected_eval(key, 40), 40);
-        history.update_correction(key, 3, 100);
+        history.update_correction(key, 3, 100, &PARAMS);
         let once = history.corrected_eval(key, 40) - 40;
         // One shallow search moves the entry a little of the way: 4/256 of 100.
         assert_eq!(once, 1);
         for _ in 0..400 {
-            history.update_correction(key, 20, 100);
+            history.update_correction(key, 20, 100, &PARAMS);
         }
         let settled = history.corrected_eval(key, 40) - 40;
         assert!((95..=100).contains(&settled), "{settled}");
         for _ in 0..400 {
-            history.update_correction(key, 20, 10_000);
+            history.update_correction(key, 20, 10_000, &PARAMS);
         }
         let capped = history.corrected_eval(key, 40) - 40;
         assert!(
-            (CORRECTION_MAX - 2..=CORRECTION_MAX).contains(&capped),
+            (PARAMS.correction_max - 2..=PARAMS.correction_max).contains(&capped),
             "{capped}"
         );
         assert_eq!(

@@ -25,15 +25,17 @@ mod strength;
 mod test_game;
 mod time;
 mod tt;
+mod tunables;
 
 pub use bench::{bench, BenchReport};
 pub use evaluator::{Evaluator, PositionEvaluator};
 pub use game::{structure_key, Game, TableValue};
 pub use limits::{Clock, Limits};
 pub use movelist::{MoveList, MAX_MOVES};
-pub use params::{SearchParams, MATE, MAX_PLY, TABLE_WIN};
+pub use params::{MATE, MAX_PLY, TABLE_WIN};
 pub use perft::{divide, Perft};
 pub use report::{nodes_per_second, Bound, Score, SearchEvent, SearchInfo, SearchResult};
 pub use searcher::{SearchOutcome, Searcher, SEARCH_STACK_BYTES};
 pub use strength::Handicap;
 pub use time::TimeManager;
+pub use tunables::{tunable, SearchParams, Tunable, TUNABLES};

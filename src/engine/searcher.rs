@@ -12,7 +12,10 @@ use super::control::SearchControl;
 use super::search::{to_score, ThreadResult, ThreadTables, Worker};
 use super::time::TimeManager;
 use super::tt::TranspositionTable;
-use super::{Bound, Game, Limits, MoveList, Score, SearchEvent, SearchInfo, SearchResult};
+use super::tunables::ActiveParams;
+use super::{
+    Bound, Game, Limits, MoveList, Score, SearchEvent, SearchInfo, SearchParams, SearchResult,
+};
 use crossbeam_channel::Sender;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -57,6 +60,7 @@ pub struct Searcher<G: Game> {
     pool: Arc<rayon::ThreadPool>,
     tt: Arc<TranspositionTable>,
     tables: Vec<ThreadTables<G>>,
+    params: ActiveParams<G>,
     running: Option<Running<G>>,
     last: Option<SearchOutcome<G::Move>>,
     /// Whether a search has run since the tables were last cleared (or made): until one
@@ -78,10 +82,12 @@ impl<G: Game> Searcher<G> {
         // Without one thread of our own nothing can be searched; failing here is the OS
         // refusing a thread at start-up, not bad input.
         let pool = build_pool(1).expect("cannot start the search thread");
+        let params = ActiveParams::new();
         Self {
             pool: Arc::new(pool),
             tt: Arc::new(TranspositionTable::new(DEFAULT_HASH_MB)),
-            tables: vec![ThreadTables::new()],
+            tables: vec![ThreadTables::new(params)],
+            params,
             running: None,
             last: None,
             searched_since_clear: false,
@@ -100,13 +106,31 @@ impl<G: Game> Searcher<G> {
         match build_pool(threads) {
             Ok(pool) => {
                 self.pool = Arc::new(pool);
-                self.tables.resize_with(threads, ThreadTables::new);
+                let params = self.params;
+                self.tables
+                    .resize_with(threads, || ThreadTables::new(params));
             }
             Err(e) => log::error!(
                 "cannot start {threads} search threads, keeping {}: {e}",
                 self.tables.len()
             ),
         }
+    }
+
+    /// The tunable constants the searches run with.
+    pub fn params(&self) -> SearchParams {
+        self.params.get()
+    }
+
+    /// Runs the searches from now on with `values` (a tuning build's options). Waits for
+    /// a running search to stop first.
+    #[cfg(feature = "tune")]
+    pub fn set_params(&mut self, values: SearchParams) {
+        self.stop();
+        self.wait();
+        self.params.set(values);
+        let params = self.params;
+        self.tables.iter_mut().for_each(|t| t.set_params(params));
     }
 
     /// Resizes the TT to `mb` megabytes (1..=65536).
@@ -167,7 +191,9 @@ impl<G: Game> Searcher<G> {
         self.wait();
         self.tt.new_search();
         self.searched_since_clear = true;
-        let hard = TimeManager::new(&limits, root.sudden_death_moves()).map(|tm| tm.hard_limit());
+        let params = self.params.get();
+        let hard = TimeManager::new(&limits, root.sudden_death_moves(&params), &params)
+            .map(|tm| tm.hard_limit());
         let control = Arc::new(SearchControl::new(hard, limits.nodes, limits.ponder));
         let job = SearchJob {
             pool: Arc::clone(&self.pool),
@@ -214,8 +240,9 @@ impl<G: Game> Searcher<G> {
                 Err(_) => {
                     // The search panicked (a bug in a game's rules); start afresh.
                     log::error!("the search thread panicked; its tables are reset");
+                    let params = self.params;
                     self.tables = (0..self.pool.current_num_threads())
-                        .map(|_| ThreadTables::new())
+                        .map(|_| ThreadTables::new(params))
                         .collect();
                 }
             }

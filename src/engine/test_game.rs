@@ -6,7 +6,7 @@
 //! any chess or draughts code. [`Shuttle`] is a second, tiny game whose moves can be
 //! undone, so positions repeat and repetition draws can be tested through the search.
 
-use super::{Game, MoveList, PositionEvaluator};
+use super::{Game, MoveList, PositionEvaluator, SearchParams};
 
 const WIDTH: u32 = 7;
 const HEIGHT: u32 = 6;
@@ -87,7 +87,7 @@ impl Game for ConnectFour {
     type Evaluator = PositionEvaluator;
     const HISTORY_SIZE: usize = 2 * WIDTH as usize;
 
-    fn sudden_death_moves(&self) -> u32 {
+    fn sudden_death_moves(&self, _params: &SearchParams) -> u32 {
         20
     }
 
@@ -224,7 +224,7 @@ impl Game for Shuttle {
     type Evaluator = PositionEvaluator;
     const HISTORY_SIZE: usize = 4;
 
-    fn sudden_death_moves(&self) -> u32 {
+    fn sudden_death_moves(&self, _params: &SearchParams) -> u32 {
         20
     }
 

@@ -6,22 +6,9 @@
 //! iterations [`TimeManager::update`] stretches the soft limit when the best move keeps
 //! changing or the score drops, and shrinks it when the best move is stable.
 
-use super::Limits;
+use super::tunables::percent;
+use super::{Limits, SearchParams};
 use std::time::Duration;
-
-/// Fraction of the increment beyond the overhead spent on this move (the rest builds a
-/// reserve).
-const INCREMENT_SHARE: f64 = 0.9;
-
-/// Part of the per-move allocation that is the soft limit before stability scaling.
-const SOFT_SHARE: f64 = 0.6;
-
-/// The hard limit may reach this many allocations, for a move in trouble.
-const HARD_MULTIPLE: f64 = 4.0;
-
-/// Of the spendable clock, one move may use at most this share (unless it is the last move
-/// of a period), so one bad move never empties the clock.
-const HARD_SHARE_OF_CLOCK: f64 = 0.5;
 
 /// The lag reserve is this many move overheads...
 const LAG_RESERVE_OVERHEADS: u32 = 5;
@@ -48,18 +35,24 @@ pub struct TimeManager {
     soft_base: Duration,
     hard: Duration,
     scale: f64,
-    stable_iterations: u32,
+    stable_iterations: i32,
     last_score: Option<i32>,
     /// Only a clock is spent by judgement; a fixed move time is spent whole, as the user
     /// who set it expects (an unfinished iteration still improves the move).
     scalable: bool,
+    /// The shares and scales it plans with.
+    params: SearchParams,
 }
 
 impl TimeManager {
-    /// Limits for `limits`, or `None` when neither a clock nor a move time bounds the search.
-    /// Without moves-to-go the clock is planned to last `sudden_death_moves` more moves
-    /// ([`crate::engine::Game::sudden_death_moves`]).
-    pub fn new<M>(limits: &Limits<M>, sudden_death_moves: u32) -> Option<Self> {
+    /// Limits for `limits` by the clock constants of `params`, or `None` when neither a
+    /// clock nor a move time bounds the search. Without moves-to-go the clock is planned to
+    /// last `sudden_death_moves` more moves ([`crate::engine::Game::sudden_death_moves`]).
+    pub fn new<M>(
+        limits: &Limits<M>,
+        sudden_death_moves: u32,
+        params: &SearchParams,
+    ) -> Option<Self> {
         let overhead = limits.move_overhead;
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
@@ -80,7 +73,8 @@ impl TimeManager {
             // Overhead, as on a loaded machine, comes out of it instead of flagging.
             let reserve = (overhead * lag_overheads + LAG_RESERVE_BASE).min(remaining / 2);
             let pool = remaining.saturating_sub(overhead).saturating_sub(reserve);
-            let mut alloc = pool / moves + net_increment.mul_f64(INCREMENT_SHARE);
+            let mut alloc =
+                pool / moves + net_increment.mul_f64(percent(params.time_increment_share));
             if limits.ponder_enabled {
                 alloc = alloc.mul_f64(PONDER_BONUS);
             }
@@ -88,11 +82,15 @@ impl TimeManager {
             let cap = if last_move_of_period {
                 pool
             } else {
-                pool.mul_f64(HARD_SHARE_OF_CLOCK)
+                pool.mul_f64(percent(params.time_hard_clock_share))
             };
             // The delay is free: the clock does not run during it, so it adds to both limits.
-            let h = alloc.mul_f64(HARD_MULTIPLE).min(cap).max(alloc) + clock.delay;
-            let s = (alloc.mul_f64(SOFT_SHARE) + clock.delay).min(h);
+            let h = alloc
+                .mul_f64(percent(params.time_hard_multiple))
+                .min(cap)
+                .max(alloc)
+                + clock.delay;
+            let s = (alloc.mul_f64(percent(params.time_soft_share)) + clock.delay).min(h);
             soft = Some(s);
             hard = Some(h);
         }
@@ -109,6 +107,7 @@ impl TimeManager {
             scale: 1.0,
             stable_iterations: 0,
             last_score: None,
+            params: *params,
         })
     }
 
@@ -128,19 +127,21 @@ impl TimeManager {
     /// Feeds back a finished iteration: whether its best move differs from the previous
     /// iteration's, and its score.
     pub fn update(&mut self, best_move_changed: bool, score: i32) {
+        let p = &self.params;
         if best_move_changed {
             self.stable_iterations = 0;
         } else {
-            self.stable_iterations = (self.stable_iterations + 1).min(8);
+            self.stable_iterations = (self.stable_iterations + 1).min(p.time_stable_iterations);
         }
-        // From 1.6x after a change down to 0.8x after eight quiet iterations.
-        let stability = 1.6 - 0.1 * f64::from(self.stable_iterations);
+        // Chess: from 1.6x after a change down to 0.8x after eight quiet iterations.
+        let stability = percent(p.time_unstable_scale)
+            - percent(p.time_stable_step) * f64::from(self.stable_iterations);
         // A falling score means trouble: think longer to find a way out.
         let drop = self.last_score.map_or(0, |last| last - score);
-        let trouble = if drop > 80 {
-            1.5
-        } else if drop > 30 {
-            1.25
+        let trouble = if drop > p.time_drop_large {
+            percent(p.time_drop_large_scale)
+        } else if drop > p.time_drop_small {
+            percent(p.time_drop_small_scale)
         } else {
             1.0
         };
@@ -154,11 +155,15 @@ mod tests {
     use super::*;
     use crate::engine::Clock;
 
-    /// The horizon the tests' numbers assume (chess's).
-    const SUDDEN_DEATH_MOVES: u32 = 25;
+    /// The tests' numbers assume chess's constants.
+    const PARAMS: SearchParams = SearchParams::STANDARD;
 
     fn manager<M>(limits: &Limits<M>) -> Option<TimeManager> {
-        TimeManager::new(limits, SUDDEN_DEATH_MOVES)
+        with_horizon(limits, PARAMS.move_horizon as u32)
+    }
+
+    fn with_horizon<M>(limits: &Limits<M>, sudden_death_moves: u32) -> Option<TimeManager> {
+        TimeManager::new(limits, sudden_death_moves, &PARAMS)
     }
 
     fn ms(n: u64) -> Duration {
@@ -214,7 +219,7 @@ mod tests {
         for _ in 0..100 {
             let mut limits = with_clock(clock(remaining.as_millis() as u64, 0, None));
             limits.move_overhead = overhead;
-            let tm = TimeManager::new(&limits, 12).unwrap();
+            let tm = with_horizon(&limits, 12).unwrap();
             remaining = remaining
                 .checked_sub(tm.soft_limit() + overhead)
                 .expect("the clock ran out");
@@ -222,24 +227,24 @@ mod tests {
         // An increment that covers the overhead pays the lag: five overheads are enough.
         let mut limits = with_clock(clock(60_000, 100, None));
         limits.move_overhead = overhead;
-        let tm = TimeManager::new(&limits, 12).unwrap();
+        let tm = with_horizon(&limits, 12).unwrap();
         let pool = ms(60_000 - 50 - 5 * 50 - 80);
         assert_eq!(
             r(tm.soft_limit()),
-            r((pool / 12 + ms(45)).mul_f64(SOFT_SHARE))
+            r((pool / 12 + ms(45)).mul_f64(percent(PARAMS.time_soft_share)))
         );
     }
 
     #[test]
     fn a_shorter_horizon_spends_more_of_a_sudden_death_clock() {
         let limits = with_clock(clock(60_000, 0, None));
-        let long = TimeManager::new(&limits, 25).unwrap();
-        let short = TimeManager::new(&limits, 18).unwrap();
+        let long = with_horizon(&limits, 25).unwrap();
+        let short = with_horizon(&limits, 18).unwrap();
         assert!(short.soft_limit() > long.soft_limit());
         assert!(short.hard_limit() > long.hard_limit());
         // Moves-to-go, when given, overrides the horizon.
         let period = with_clock(clock(60_000, 0, Some(40)));
-        assert_eq!(TimeManager::new(&period, 25), TimeManager::new(&period, 18));
+        assert_eq!(with_horizon(&period, 25), with_horizon(&period, 18));
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! part of that beyond the time we could have spent by our own limits is lag, and the
 //! overhead the time manager assumes is never below what recent moves showed.
 
-use crate::engine::{Game, Limits, MoveList, TimeManager};
+use crate::engine::{Game, Limits, MoveList, SearchParams, TimeManager};
 use std::time::{Duration, Instant};
 
 /// A sample above this is not lag but something else (a new game's clock without
@@ -85,8 +85,9 @@ impl ClockLag {
         }
     }
 
-    /// A search of `root` by `side` (0 for White) under `limits` starts at `now`: one on
-    /// the clock is remembered with its hard limit, any other breaks the chain.
+    /// A search of `root` by `side` (0 for White) under `limits`, planned with the game's
+    /// own constants, starts at `now`: one on the clock is remembered with its hard limit,
+    /// any other breaks the chain.
     pub fn search_of<G: Game>(
         &mut self,
         side: usize,
@@ -94,9 +95,22 @@ impl ClockLag {
         limits: &Limits<G::Move>,
         now: Instant,
     ) {
+        self.search_planned(side, root, limits, &G::SEARCH_PARAMS, now);
+    }
+
+    /// As [`Self::search_of`], for a search planned with the constants `params` (those of
+    /// the searcher, which a tuning build's options change).
+    pub fn search_planned<G: Game>(
+        &mut self,
+        side: usize,
+        root: &G,
+        limits: &Limits<G::Move>,
+        params: &SearchParams,
+        now: Instant,
+    ) {
         match (&limits.clock, limits.ponder) {
             (Some(clock), false) => {
-                let allowed = TimeManager::new(limits, root.sudden_death_moves())
+                let allowed = TimeManager::new(limits, root.sudden_death_moves(params), params)
                     .map_or(clock.remaining, |tm| tm.hard_limit());
                 let go = TimedGo {
                     side,

@@ -45,7 +45,7 @@ impl<G: Game> Worker<'_, G> {
         previous: Option<usize>,
         tried: &[G::Move],
     ) {
-        let bonus = history_bonus(depth);
+        let bonus = history_bonus(depth, &self.params.get());
         let rows = self.continuation_rows(ply);
         let update = |history: &mut History<G>, mv, bonus| {
             history.update_quiet(pos.history_index(mv), pos.continuation_key(mv), rows, bonus);

@@ -20,6 +20,7 @@ use crate::engine::history::History;
 use crate::engine::params::*;
 use crate::engine::time::TimeManager;
 use crate::engine::tt::TranspositionTable;
+use crate::engine::tunables::{percent, ActiveParams, SearchParams};
 use crossbeam_channel::Sender;
 
 /// A root move with its score and line from the last search that reached it.
@@ -81,6 +82,8 @@ pub struct Worker<'a, G: Game> {
     tt: &'a TranspositionTable,
     limits: &'a Limits<G::Move>,
     history: &'a mut History<G>,
+    /// The tunable constants; read as `G`'s constants except in a tuning build.
+    params: ActiveParams<G>,
     /// Late-move reductions by `depth * 64 + moves`.
     lmr: &'a [i32],
     /// The principal variation of each ply, a row of `MAX_PLY + 1` moves per ply.
@@ -121,18 +124,20 @@ pub struct Worker<'a, G: Game> {
 /// game starts several searches a second, and the PV table alone is a quarter of a
 /// megabyte for draughts.
 pub struct ThreadTables<G: Game> {
+    params: ActiveParams<G>,
     history: History<G>,
     lmr: Vec<i32>,
     pv_table: Vec<G::Move>,
 }
 
 impl<G: Game> ThreadTables<G> {
-    /// Empty history, the reduction table of `G`'s search parameters, and a PV table with
-    /// room for every ply.
-    pub fn new() -> Self {
+    /// Empty history, the reduction table of `params`, and a PV table with room for every
+    /// ply.
+    pub fn new(params: ActiveParams<G>) -> Self {
         Self {
+            params,
             history: History::new(),
-            lmr: lmr_table(&G::SEARCH_PARAMS),
+            lmr: lmr_table(&params.get()),
             pv_table: vec![G::Move::default(); (MAX_PLY + 1) * (MAX_PLY + 1)],
         }
     }
@@ -140,6 +145,13 @@ impl<G: Game> ThreadTables<G> {
     /// Forgets the move-ordering memory (a new game).
     pub fn clear(&mut self) {
         self.history.clear();
+    }
+
+    /// Searches from now on with `params` (a tuning build's options).
+    #[cfg(feature = "tune")]
+    pub fn set_params(&mut self, params: ActiveParams<G>) {
+        self.params = params;
+        self.lmr = lmr_table(&params.get());
     }
 }
 
@@ -149,8 +161,8 @@ fn lmr_table(params: &SearchParams) -> Vec<i32> {
     let mut table = vec![0; 64 * 64];
     for depth in 1..64 {
         for moves in 1..64 {
-            let r =
-                params.lmr_base + (depth as f64).ln() * (moves as f64).ln() / params.lmr_divisor;
+            let r = percent(params.lmr_base)
+                + (depth as f64).ln() * (moves as f64).ln() / percent(params.lmr_divisor);
             table[depth * 64 + moves] = r as i32;
         }
     }
@@ -169,6 +181,7 @@ impl<'a, G: Game> Worker<'a, G> {
         game_history: &[u64],
     ) -> Self {
         let ThreadTables {
+            params,
             history,
             lmr,
             pv_table,
@@ -180,6 +193,7 @@ impl<'a, G: Game> Worker<'a, G> {
             tt,
             limits,
             history,
+            params: *params,
             lmr,
             pv_table,
             evaluator: G::Evaluator::new(),
@@ -208,7 +222,8 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Searches `root` until a limit or the stop flag ends it, and says what it found.
     pub fn run(mut self, root: &G) -> ThreadResult<G::Move> {
         if self.id == 0 {
-            self.tm = TimeManager::new(self.limits, root.sudden_death_moves());
+            let params = self.params.get();
+            self.tm = TimeManager::new(self.limits, root.sudden_death_moves(&params), &params);
         }
         self.hashes.push(root.hash());
         self.evaluator.start(root);

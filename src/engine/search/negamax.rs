@@ -24,7 +24,7 @@ impl<G: Game> Worker<'_, G> {
         pv_node: bool,
         previous: Option<usize>,
     ) -> i32 {
-        let params = &G::SEARCH_PARAMS;
+        let params = self.params.get();
         // Step 1: at the horizon, resolve captures first.
         if depth <= 0 {
             self.leaf_plies += ply as u64;
@@ -104,16 +104,16 @@ impl<G: Game> Worker<'_, G> {
             // Step 8: null-move pruning: even passing keeps us above beta. Not when asked
             // for a mate: mating problems often turn on zugzwang, where passing is the one
             // thing the defender cannot do.
-            if depth >= NMP_MIN_DEPTH
+            if depth >= params.nmp_min_depth
                 && excluded.is_none()
                 && self.limits.mate.is_none()
                 && eval >= beta
                 && previous.is_some()
                 && pos.null_move_allowed()
             {
-                let r = NMP_BASE_REDUCTION
-                    + depth / NMP_DEPTH_DIVISOR
-                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(3);
+                let r = params.nmp_base_reduction
+                    + depth / params.nmp_depth_divisor
+                    + ((eval - beta) / params.nmp_eval_divisor).min(params.nmp_eval_reduction_max);
                 let mut child = pos.clone();
                 child.play_null();
                 self.cont_keys[ply + 1] = G::CONTINUATION_SIZE;
@@ -166,7 +166,12 @@ impl<G: Game> Worker<'_, G> {
         let mut best_move: Option<G::Move> = None;
         let mut searched = 0usize;
         let mut quiets = QuietsTried::<G::Move>::new();
-        let lmp_quota = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+        let lmp_scale = if improving {
+            params.lmp_improving_scale
+        } else {
+            params.lmp_scale
+        };
+        let lmp_quota = ((params.lmp_base + depth * depth) * lmp_scale / 100) as usize;
 
         // Extensions stop at twice the root depth, so that checks or singular moves
         // cannot run away.
@@ -194,11 +199,12 @@ impl<G: Game> Worker<'_, G> {
                 // A move that loses material to the exchanges on its square; a capture
                 // is allowed a larger loss, as it may trade into something better.
                 let see_margin = if noisy {
-                    SEE_CAPTURE_MARGIN
+                    params.see_capture_margin
                 } else {
-                    SEE_QUIET_MARGIN
+                    params.see_quiet_margin
                 };
-                if depth <= SEE_PRUNE_MAX_DEPTH && !pos.see_at_least(mv, -see_margin * depth) {
+                if depth <= params.see_prune_max_depth && !pos.see_at_least(mv, -see_margin * depth)
+                {
                     continue;
                 }
             }
@@ -254,7 +260,7 @@ impl<G: Game> Worker<'_, G> {
                     r -= self
                         .history
                         .quiet_score(index, self.cont_keys[ply + 1], rows)
-                        / LMR_HISTORY_DIVISOR;
+                        / params.lmr_history_divisor;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 let mut score = -self.negamax(
@@ -336,7 +342,7 @@ impl<G: Game> Worker<'_, G> {
             && !(bound == TtBound::Upper && best_score >= static_eval)
         {
             self.history
-                .update_correction(correction_key, depth, best_score - raw_eval);
+                .update_correction(correction_key, depth, best_score - raw_eval, &params);
         }
         best_score
     }

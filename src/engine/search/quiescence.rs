@@ -41,7 +41,7 @@ impl<G: Game> Worker<'_, G> {
         } else {
             let (_, static_eval) = self.static_eval(pos, pos.correction_key());
             let stand_pat = match tt {
-                Some(e) if G::SEARCH_PARAMS.table_stand_pat => e.sharpen(static_eval),
+                Some(e) if self.params.get().table_stand_pat => e.sharpen(static_eval),
                 _ => static_eval,
             };
             if stand_pat >= beta {
@@ -64,7 +64,7 @@ impl<G: Game> Worker<'_, G> {
         let mut best_move = None;
         while let Some(mv) = picker.next_move() {
             // A capture that loses material cannot raise a stand-pat score.
-            if !in_check && !pos.see_at_least(mv, 0) {
+            if !in_check && !pos.see_at_least(mv, -self.params.get().qsearch_see_margin) {
                 continue;
             }
             self.tt.prefetch(pos.hash_after(mv));

@@ -159,16 +159,17 @@ impl<G: Game> Worker<'_, G> {
     /// `depth`, widening an aspiration window around the previous score until it holds.
     pub(super) fn search_line(&mut self, root: &G, depth: i32, line: usize) {
         let previous = self.root_moves[line].score;
-        let mut delta = G::SEARCH_PARAMS.aspiration_delta;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND
-        {
-            (
-                (previous - delta).max(-INFINITY),
-                (previous + delta).min(INFINITY),
-            )
-        } else {
-            (-INFINITY, INFINITY)
-        };
+        let params = self.params.get();
+        let mut delta = params.aspiration_delta;
+        let (mut alpha, mut beta) =
+            if depth >= params.aspiration_min_depth && previous.abs() < MATE_BOUND {
+                (
+                    (previous - delta).max(-INFINITY),
+                    (previous + delta).min(INFINITY),
+                )
+            } else {
+                (-INFINITY, INFINITY)
+            };
         loop {
             let score = self.search_root(root, depth, alpha, beta, line);
             if self.stopped {
@@ -185,7 +186,7 @@ impl<G: Game> Worker<'_, G> {
             } else {
                 return;
             }
-            delta += delta / 2;
+            delta = delta * params.aspiration_growth / 100;
         }
     }
 

@@ -34,14 +34,15 @@ impl<G: Game> Worker<'_, G> {
         pv_node: bool,
         previous: Option<usize>,
     ) -> Option<Singular> {
-        if depth < SINGULAR_MIN_DEPTH
-            || entry.depth < depth - SINGULAR_TT_DEPTH_MARGIN
+        let params = self.params.get();
+        if depth < params.singular_min_depth
+            || entry.depth < depth - params.singular_tt_depth_margin
             || entry.bound == TtBound::Upper
             || entry.score.abs() >= MATE_BOUND
         {
             return None;
         }
-        let singular_beta = entry.score - SINGULAR_MARGIN_PER_DEPTH * depth;
+        let singular_beta = entry.score - params.singular_margin_per_depth * depth;
         let eval = self.evals[ply];
         self.excluded[ply] = Some(mv);
         let score = self.negamax(
@@ -60,8 +61,8 @@ impl<G: Game> Worker<'_, G> {
         }
         Some(if score < singular_beta {
             let double = !pv_node
-                && score < singular_beta - SINGULAR_DOUBLE_MARGIN
-                && self.doubles[ply] < SINGULAR_MAX_DOUBLES;
+                && score < singular_beta - params.singular_double_margin
+                && i32::from(self.doubles[ply]) < params.singular_max_doubles;
             Singular::Extend(1 + i32::from(double))
         } else if singular_beta >= beta {
             Singular::Cut(singular_beta)

@@ -367,8 +367,13 @@ impl<W: Write> Session<W> {
             Strength::for_elo(i64::from(self.settings.elo), self.strength_seed)
                 .restrict(&mut limits);
         }
-        self.clock_lag
-            .search_of(side, &self.game.root, &limits, Instant::now());
+        self.clock_lag.search_planned(
+            side,
+            &self.game.root,
+            &limits,
+            &self.searcher.params(),
+            Instant::now(),
+        );
         self.running = Some(RunningSearch {
             chess960,
             material: material_count(&self.game.root),
