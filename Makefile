@@ -1,5 +1,6 @@
 # OpenBench-style entry points.
-#   make                 optimised native binary at ./tvilling (or EXE=path)
+#   make                 optimised native binary at ./tvilling (or EXE=path); FEATURES=tune
+#                        makes a tuning build (docs/tuning.md)
 #   make test            everything CI runs: format, lints, Rust tests, client tests
 #   make bench           chess search bench (node count + speed)
 #   make perft-bench     our chess perft against Stockfish's, side by side
@@ -12,6 +13,8 @@
 
 EXE ?= tvilling
 CARGO ?= cargo
+# Cargo features of `make build`: `tune` exposes the search's constants as UCI options.
+FEATURES ?=
 BIN := target/release/tvilling
 # Client libraries for the protocol tests. pydraughts and py-draughts both install a
 # package named `draughts`, so each gets its own virtual environment.
@@ -27,16 +30,17 @@ PYTEST_TIMEOUT ?= 300
 all: build
 
 build:
-	$(CARGO) build --release
+	$(CARGO) build --release $(if $(FEATURES),--features $(FEATURES))
 	@if [ "$(EXE)" != "$(BIN)" ]; then cp $(BIN) $(EXE); fi
 
 test: lint rust-test client-test
 
-# The fuzz targets run only under `make fuzz`, so here they are at least compiled against
-# the engine as it is now.
+# The fuzz targets run only under `make fuzz`, and the tuning build only on a tuner, so here
+# they are at least compiled against the engine as it is now.
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --release --all-targets -- -D warnings
+	$(CARGO) clippy --release --all-targets --features tune -- -D warnings
 	$(CARGO) check --manifest-path fuzz/Cargo.toml --bins
 
 rust-test:

@@ -63,6 +63,9 @@ pub enum UciCommand {
     /// OpenBench's `genfens N seed S book <None|FILE> [extra]`: opening FENs for
     /// self-play, as `info string genfens <FEN>` lines.
     GenFens(GenfensRequest),
+    /// `spsa`: print the tunable search constants as OpenBench's SPSA input (a tuning
+    /// build's; others say they have none).
+    Spsa,
 }
 
 /// First words handed to vampirc, with the line's whitespace normalised to single blanks.
@@ -99,6 +102,11 @@ pub fn parse_command(line: &str) -> Result<UciCommand, UciError> {
         "eval" => Ok(UciCommand::Eval),
         "tbprobe" => Ok(UciCommand::TbProbe),
         "genfens" => parse_genfens(args),
+        "spsa" if args.is_empty() => Ok(UciCommand::Spsa),
+        "spsa" => Err(UciError::BadArguments {
+            command: "spsa",
+            reason: "expected the bare command".to_string(),
+        }),
         _ => Err(UciError::UnknownCommand(line.trim().to_string())),
     }
 }

@@ -25,6 +25,8 @@ pub mod session;
 mod settings;
 pub mod setup;
 mod strength;
+#[cfg(feature = "tune")]
+mod tuning;
 mod wdl;
 
 pub use clock::MAX_DEPTH;

@@ -47,6 +47,14 @@ pub enum OptionChange {
     LimitStrength(bool),
     /// The Elo to play at when strength is limited.
     Elo(u32),
+    /// A tunable search constant of a tuning build ([`crate::engine::TUNABLES`]).
+    #[cfg(feature = "tune")]
+    Tunable {
+        /// Its name.
+        name: &'static str,
+        /// The value asked for, within its range.
+        value: i32,
+    },
 }
 
 /// The type, bounds and default of one option.
@@ -81,6 +89,17 @@ pub enum OptionKind {
         default: &'static str,
         /// The change for a value.
         change: fn(String) -> OptionChange,
+    },
+    /// A tunable search constant of a tuning build: announced as a spin, set through
+    /// [`OptionChange::Tunable`].
+    #[cfg(feature = "tune")]
+    Tunable {
+        /// Chess's value.
+        default: i64,
+        /// Smallest accepted value.
+        min: i64,
+        /// Largest accepted value.
+        max: i64,
     },
 }
 
@@ -240,17 +259,23 @@ pub const OPTIONS: [OptionSpec; 17] = [
     },
 ];
 
+/// Every option: [`OPTIONS`], then in a tuning build the tunable search constants.
+fn specs() -> impl Iterator<Item = OptionSpec> {
+    let specs = OPTIONS.into_iter();
+    #[cfg(feature = "tune")]
+    let specs = specs.chain(super::tuning::option_specs());
+    specs
+}
+
 /// The `option name ... type ...` lines of the `uci` answer.
 pub fn option_lines() -> Vec<String> {
-    OPTIONS
-        .iter()
+    specs()
         .map(|spec| match spec.kind {
             OptionKind::Spin {
                 default, min, max, ..
-            } => format!(
-                "option name {} type spin default {default} min {min} max {max}",
-                spec.name
-            ),
+            } => spin_line(spec.name, default, min, max),
+            #[cfg(feature = "tune")]
+            OptionKind::Tunable { default, min, max } => spin_line(spec.name, default, min, max),
             OptionKind::Check { default, .. } => {
                 format!("option name {} type check default {default}", spec.name)
             }
@@ -262,11 +287,14 @@ pub fn option_lines() -> Vec<String> {
         .collect()
 }
 
+fn spin_line(name: &str, default: i64, min: i64, max: i64) -> String {
+    format!("option name {name} type spin default {default} min {min} max {max}")
+}
+
 /// The value every option has before any `setoption`, as the change that would set it
-/// (buttons have none).
+/// (buttons have none, and a tuning build's tunables start as the searcher's own).
 pub fn default_changes() -> Vec<OptionChange> {
-    OPTIONS
-        .iter()
+    specs()
         .filter_map(|spec| match spec.kind {
             OptionKind::Spin {
                 default, change, ..
@@ -274,6 +302,8 @@ pub fn default_changes() -> Vec<OptionChange> {
             OptionKind::Check { default, change } => Some(change(default)),
             OptionKind::Text { default, change } => Some(change(default.to_string())),
             OptionKind::Button { .. } => None,
+            #[cfg(feature = "tune")]
+            OptionKind::Tunable { .. } => None,
         })
         .collect()
 }
@@ -281,8 +311,7 @@ pub fn default_changes() -> Vec<OptionChange> {
 /// Validates `setoption name <name> [value <value>]`.
 pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionChange, UciError> {
     let name = name.trim();
-    let spec = OPTIONS
-        .iter()
+    let spec = specs()
         .find(|spec| spec.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| UciError::UnknownOption(name.to_string()))?;
     let bad = |reason: String| UciError::BadOptionValue {
@@ -300,14 +329,15 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionChange, Uci
                 min, max, change, ..
             },
             Some(text),
-        ) => match text.parse::<i64>() {
-            Ok(v) if (min..=max).contains(&v) => Ok(change(v)),
-            Ok(v) => Err(bad(format!("{v} is outside {min}..={max}"))),
-            Err(_) => Err(bad(format!(
-                "'{}' is not a whole number in {min}..={max}",
-                echo(text)
-            ))),
-        },
+        ) => parse_spin(text, min, max).map(change).map_err(bad),
+        // The range is an `i32`'s, so the value fits.
+        #[cfg(feature = "tune")]
+        (OptionKind::Tunable { min, max, .. }, Some(text)) => parse_spin(text, min, max)
+            .map(|value| OptionChange::Tunable {
+                name: spec.name,
+                value: value as i32,
+            })
+            .map_err(bad),
         (OptionKind::Check { change, .. }, Some(text)) => {
             if text.eq_ignore_ascii_case("true") {
                 Ok(change(true))
@@ -317,6 +347,18 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionChange, Uci
                 Err(bad(format!("'{}' is not true or false", echo(text))))
             }
         }
+    }
+}
+
+/// A spin's value: a whole number in `min..=max`, or why not.
+fn parse_spin(text: &str, min: i64, max: i64) -> Result<i64, String> {
+    match text.parse::<i64>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        Ok(v) => Err(format!("{v} is outside {min}..={max}")),
+        Err(_) => Err(format!(
+            "'{}' is not a whole number in {min}..={max}",
+            echo(text)
+        )),
     }
 }
 
@@ -331,7 +373,7 @@ mod tests {
     #[test]
     fn declared_lines() {
         assert_eq!(
-            option_lines(),
+            option_lines()[..OPTIONS.len()],
             [
                 "option name Hash type spin default 16 min 1 max 65536",
                 "option name Threads type spin default 1 min 1 max 256",

@@ -13,7 +13,7 @@
 //! | `stop`                  | the search ends; its `bestmove` follows                  |
 //! | `ponderhit`             | pondering becomes a timed search from now                |
 //! | `quit` (or end of input)| stop, print the `bestmove`, exit                         |
-//! | `d`, `eval`, `tbprobe`, `uci` | answered; the search goes on                       |
+//! | `d`, `eval`, `tbprobe`, `uci`, `spsa` | answered; the search goes on               |
 //! | `position`, `go`, `setoption`, `ucinewgame`, `bench`, `go perft`, `genfens` | stop the search first (its `bestmove` is printed), then run |
 //!
 //! `go perft` counts on a thread of its own and prints each root move as it is counted.
@@ -241,6 +241,14 @@ impl<W: Write> Session<W> {
                     Err(e) => self.error(&format!("genfens: {e}"))?,
                 }
             }
+            UciCommand::Spsa => {
+                #[cfg(feature = "tune")]
+                for line in super::tuning::spsa_lines(&self.searcher.params()) {
+                    self.line(&line)?;
+                }
+                #[cfg(not(feature = "tune"))]
+                self.error("spsa: this build has no tunable options (build with --features tune)")?;
+            }
             UciCommand::TbProbe => {
                 let text = match syzygy::probe(&self.game.root) {
                     Ok((wdl, Some(dtz))) => format!("tb wdl {} dtz {dtz}", wdl.signed()),
@@ -317,6 +325,14 @@ impl<W: Write> Session<W> {
                 OptionChange::SyzygyProbeDepth(depth) => syzygy::set_probe_depth(depth),
                 OptionChange::Syzygy50MoveRule(on) => syzygy::set_fifty_move_rule(on),
                 OptionChange::SyzygyProbeLimit(pieces) => syzygy::set_probe_limit(pieces),
+                #[cfg(feature = "tune")]
+                OptionChange::Tunable { name, value } => {
+                    let mut params = self.searcher.params();
+                    if let Some(tunable) = crate::engine::tunable(name) {
+                        tunable.set(&mut params, value);
+                    }
+                    self.searcher.set_params(params);
+                }
                 _ => {}
             }
         }
@@ -602,6 +618,63 @@ mod tests {
         let lines = converse("go depth abc\nstop\n");
         assert!(lines[0].starts_with("info string error: go:"));
         assert_eq!(count(&lines, "bestmove"), 1);
+    }
+
+    #[test]
+    fn spsa_in_a_normal_build_says_how_to_get_one() {
+        let lines = converse("spsa\nspsa now\n");
+        if cfg!(feature = "tune") {
+            assert!(lines[0].starts_with("aspiration_min_depth, int, 4, 1, 8, 1, 0.002"));
+        } else {
+            assert_eq!(
+                lines[0],
+                "info string error: spsa: this build has no tunable options \
+                 (build with --features tune)"
+            );
+        }
+        assert!(lines.last().unwrap().starts_with("info string error: spsa"));
+    }
+
+    /// A tuning build's option reaches the searcher, its searches change with it, and the
+    /// SPSA input shows it.
+    #[cfg(feature = "tune")]
+    #[test]
+    fn a_tunable_option_changes_the_search_and_the_spsa_input() {
+        use crate::engine::{tunable, Limits};
+        let nodes = |searcher: &mut Searcher<Position>| {
+            let limits = Limits {
+                depth: Some(7),
+                ..Limits::default()
+            };
+            searcher
+                .search_sync(Position::startpos(), Vec::new(), limits)
+                .nodes
+        };
+        let standard = nodes(&mut Searcher::new());
+        // One read by the node function, one through the reduction table made from it.
+        for (name, value, standard_value) in [("rfp_margin", 30, 75), ("lmr_base", 200, 75)] {
+            let mut out = Vec::new();
+            let mut session = Session::new(&mut out);
+            let set = |session: &mut Session<_>, value| {
+                let line = format!("setoption name {name} value {value}");
+                session.handle_line(&line).unwrap();
+            };
+            set(&mut session, value);
+            let tunable = tunable(name).unwrap();
+            assert_eq!(tunable.value(&session.searcher.params()), value);
+            assert_ne!(nodes(&mut session.searcher), standard, "{name}");
+            session.handle_line("spsa").unwrap();
+            set(&mut session, standard_value);
+            session.handle_line("ucinewgame").unwrap();
+            assert_eq!(nodes(&mut session.searcher), standard, "{name}");
+            drop(session);
+            let text = String::from_utf8(out).unwrap();
+            let line = format!(
+                "{name}, int, {value}, {}, {}, {}, 0.002",
+                tunable.min, tunable.max, tunable.step
+            );
+            assert!(text.lines().any(|l| l == line), "{text}");
+        }
     }
 
     #[test]

@@ -146,6 +146,9 @@ impl EngineSettings {
                 self.elo = elo;
                 false
             }
+            // The searcher holds the tunables.
+            #[cfg(feature = "tune")]
+            OptionChange::Tunable { .. } => true,
         }
     }
 }
