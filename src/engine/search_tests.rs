@@ -1,6 +1,5 @@
 //! Tests of the whole search through its public handle, on Connect Four.
 
-use super::search::is_repetition;
 use super::test_game::{Column, ConnectFour, Shuttle, Step};
 use super::{Game, Handicap, Limits, MoveList, Score, SearchEvent, SearchOutcome, Searcher};
 use crossbeam_channel::{Receiver, RecvTimeoutError};
@@ -378,19 +377,6 @@ fn timed_searches_answer_with_a_legal_move() {
         took >= Duration::from_millis(5),
         "movetime 20 ms took {took:?}"
     );
-}
-
-#[test]
-fn repetition_needs_the_same_side_within_reach() {
-    // Current position 7 equals the one 4 plies back.
-    assert!(is_repetition(&[1, 7, 2, 3, 4, 7], 4));
-    // Out of reach of the last irreversible move.
-    assert!(!is_repetition(&[1, 7, 2, 3, 4, 7], 3));
-    // An odd distance is the other side to move: not a repetition.
-    assert!(!is_repetition(&[7, 2, 3, 7], 10));
-    // Reaching into the game history before the root counts too.
-    assert!(is_repetition(&[9, 7, 8, 7], 2));
-    assert!(!is_repetition(&[7], 10));
 }
 
 #[test]

@@ -11,11 +11,11 @@ impl<G: Game> Worker<'_, G> {
     #[inline]
     pub(super) fn continuation_rows(&self, ply: usize) -> ContinuationRows {
         let two_back = if ply >= 1 {
-            self.cont_keys[ply - 1]
+            self.stack[ply - 1].cont_key
         } else {
             G::CONTINUATION_SIZE
         };
-        ContinuationRows::new::<G>(self.cont_keys[ply], two_back)
+        ContinuationRows::new::<G>(self.stack[ply].cont_key, two_back)
     }
 
     /// The static evaluation of `pos` (not in check), raw and as the search uses it:

@@ -13,6 +13,7 @@ mod progress;
 mod quiescence;
 mod root;
 mod singular;
+mod stack;
 
 use super::{Evaluator, Game, Limits, Score, SearchEvent};
 use crate::engine::control::SearchControl;
@@ -22,6 +23,7 @@ use crate::engine::time::TimeManager;
 use crate::engine::tt::TranspositionTable;
 use crate::engine::tunables::{percent, ActiveParams, SearchParams};
 use crossbeam_channel::Sender;
+use stack::StackEntry;
 
 /// A root move with its score and line from the last search that reached it.
 #[derive(Clone, Debug)]
@@ -62,19 +64,6 @@ pub fn to_score(score: i32) -> Score {
     }
 }
 
-/// True when the last hash of `stack` occurred an even number of plies back within the
-/// last `reversible` plies: one repetition (in the tree or in the game) scores as a draw,
-/// since the side that could avoid it would have, and repeating once more is always legal.
-pub fn is_repetition(stack: &[u64], reversible: usize) -> bool {
-    let Some((&current, earlier)) = stack.split_last() else {
-        return false;
-    };
-    let reach = reversible.min(earlier.len());
-    (2..=reach)
-        .step_by(2)
-        .any(|back| earlier[earlier.len() - back] == current)
-}
-
 /// One search thread.
 pub struct Worker<'a, G: Game> {
     id: usize,
@@ -94,26 +83,19 @@ pub struct Worker<'a, G: Game> {
     events: Option<&'a Sender<SearchEvent<G::Move>>>,
     /// Thread 0's time limits, planned when its search of the root starts.
     tm: Option<TimeManager>,
-    /// Hashes of the game before the root, then the root and the current path.
-    hashes: Vec<u64>,
-    evals: Vec<i32>,
-    /// The continuation key of the move that led to each ply (`G::CONTINUATION_SIZE`: a
-    /// null move, or the root, whose move is not known).
-    cont_keys: Vec<usize>,
-    /// The move a singularity test leaves out at each ply (`None`: an ordinary node).
-    excluded: Vec<Option<G::Move>>,
-    /// Double extensions on the path to each ply.
-    doubles: Vec<u8>,
-    pv_len: Vec<usize>,
+    /// Hashes of the game's positions before the root, oldest first.
+    game_history: Vec<u64>,
+    /// An entry per ply of the current path, the root's first.
+    stack: Vec<StackEntry<G::Move>>,
     root_moves: Vec<RootMove<G::Move>>,
     root_depth: i32,
     nodes: u64,
     unflushed: u64,
     check_interval: u64,
     stopped: bool,
-    /// Index in `hashes` of the position after the innermost null move on the path:
-    /// nothing before a pass can repeat a position after it.
-    null_floor: usize,
+    /// The ply of the position after the innermost null move on the path (`None`: no
+    /// null move): nothing before a pass can repeat a position after it.
+    null_floor: Option<usize>,
     seldepth: usize,
     leaf_plies: u64,
     leaves: u64,
@@ -199,12 +181,8 @@ impl<'a, G: Game> Worker<'a, G> {
             evaluator: G::Evaluator::new(),
             events,
             tm: None,
-            hashes: game_history.to_vec(),
-            evals: vec![0; MAX_PLY + 2],
-            cont_keys: vec![G::CONTINUATION_SIZE; MAX_PLY + 2],
-            excluded: vec![None; MAX_PLY + 2],
-            doubles: vec![0; MAX_PLY + 2],
-            pv_len: vec![0; MAX_PLY + 2],
+            game_history: game_history.to_vec(),
+            stack: vec![StackEntry::new(G::CONTINUATION_SIZE); MAX_PLY + 2],
             root_moves: Vec::new(),
             root_depth: 0,
             nodes: 0,
@@ -212,7 +190,7 @@ impl<'a, G: Game> Worker<'a, G> {
             // A node limit below the usual interval is looked at from the first node on.
             check_interval: CHECK_INTERVAL.min(ctl.nodes_left() / 8).max(1),
             stopped: false,
-            null_floor: 0,
+            null_floor: None,
             seldepth: 0,
             leaf_plies: 0,
             leaves: 0,
@@ -225,7 +203,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let params = self.params.get();
             self.tm = TimeManager::new(self.limits, root.sudden_death_moves(&params), &params);
         }
-        self.hashes.push(root.hash());
+        self.stack[0].hash = root.hash();
         self.evaluator.start(root);
         self.root_moves = self.ordered_root_moves(root);
         let mut result = ThreadResult {

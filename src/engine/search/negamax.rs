@@ -3,7 +3,7 @@
 
 use super::node::no_moves_score;
 use super::singular::Singular;
-use super::{is_repetition, Worker};
+use super::Worker;
 use crate::engine::history::QuietsTried;
 use crate::engine::ordering::{MovePicker, OrderingHints};
 use crate::engine::params::*;
@@ -36,9 +36,7 @@ impl<G: Game> Worker<'_, G> {
         }
 
         // Step 2: draws by repetition and by rule.
-        if is_repetition(&self.hashes[self.null_floor..], pos.reversible_plies())
-            || pos.is_rule_draw()
-        {
+        if self.repeats(ply, pos.reversible_plies()) || pos.is_rule_draw() {
             return 0;
         }
 
@@ -53,7 +51,7 @@ impl<G: Game> Worker<'_, G> {
         // Step 4: transposition table cut-off (never in PV nodes, to keep the PV whole).
         // A singularity test searches this same position without one move, so the table,
         // which knows the position with all its moves, has nothing to tell it.
-        let excluded = self.excluded[ply];
+        let excluded = self.stack[ply].excluded;
         let hash = pos.hash();
         let tt = self.tt.probe(hash, ply).filter(|_| excluded.is_none());
         if let Some(e) = tt {
@@ -90,8 +88,8 @@ impl<G: Game> Worker<'_, G> {
             (Some(e), false) => e.sharpen(static_eval),
             _ => static_eval,
         };
-        self.evals[ply] = eval;
-        let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
+        self.stack[ply].eval = eval;
+        let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
 
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Step 7: reverse futility pruning: so far above beta that a quiet move of
@@ -116,10 +114,11 @@ impl<G: Game> Worker<'_, G> {
                     + ((eval - beta) / params.nmp_eval_divisor).min(params.nmp_eval_reduction_max);
                 let mut child = pos.clone();
                 child.play_null();
-                self.cont_keys[ply + 1] = G::CONTINUATION_SIZE;
-                self.hashes.push(child.hash());
+                let next = &mut self.stack[ply + 1];
+                next.cont_key = G::CONTINUATION_SIZE;
+                next.hash = child.hash();
                 self.evaluator.push(pos, &child);
-                let outer_floor = std::mem::replace(&mut self.null_floor, self.hashes.len() - 1);
+                let outer_floor = self.null_floor.replace(ply + 1);
                 let score = -self.negamax(
                     &child,
                     depth - 1 - r,
@@ -130,7 +129,6 @@ impl<G: Game> Worker<'_, G> {
                     None,
                 );
                 self.null_floor = outer_floor;
-                self.hashes.pop();
                 self.evaluator.pop();
                 if self.stopped {
                     return 0;
@@ -229,9 +227,11 @@ impl<G: Game> Worker<'_, G> {
                 Some(Singular::Extend(plies)) => plies,
                 None => i32::from(gives_check && may_extend),
             };
-            self.doubles[ply + 1] = self.doubles[ply] + u8::from(extension > 1);
-            self.cont_keys[ply + 1] = pos.continuation_key(mv);
-            self.hashes.push(child.hash());
+            let doubles = self.stack[ply].doubles + u8::from(extension > 1);
+            let next = &mut self.stack[ply + 1];
+            next.doubles = doubles;
+            next.cont_key = pos.continuation_key(mv);
+            next.hash = child.hash();
             self.evaluator.push(pos, &child);
             let new_depth = depth - 1 + extension;
             let index = pos.history_index(mv);
@@ -259,7 +259,7 @@ impl<G: Game> Worker<'_, G> {
                     r += i32::from(!improving);
                     r -= self
                         .history
-                        .quiet_score(index, self.cont_keys[ply + 1], rows)
+                        .quiet_score(index, self.stack[ply + 1].cont_key, rows)
                         / params.lmr_history_divisor;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -289,7 +289,6 @@ impl<G: Game> Worker<'_, G> {
                 }
                 score
             };
-            self.hashes.pop();
             self.evaluator.pop();
             searched += 1;
             if self.stopped {

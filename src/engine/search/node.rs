@@ -37,7 +37,7 @@ impl<G: Game> Worker<'_, G> {
     /// the node's score when it ends here: the search was stopped or the ply is too deep.
     #[inline(always)]
     pub(super) fn enter_node(&mut self, pos: &G, ply: usize) -> Option<i32> {
-        self.pv_len[ply] = 0;
+        self.stack[ply].pv_len = 0;
         self.count_node();
         if self.stopped {
             return Some(0);
@@ -78,10 +78,10 @@ impl<G: Game> Worker<'_, G> {
 
     /// The principal variation of `ply` becomes `mv` followed by the child's.
     pub(super) fn update_pv(&mut self, ply: usize, mv: G::Move) {
-        let child_len = self.pv_len[ply + 1];
+        let child_len = self.stack[ply + 1].pv_len;
         let (row, child) = (Self::pv_row(ply), Self::pv_row(ply + 1));
         self.pv_table[row] = mv;
         self.pv_table.copy_within(child..child + child_len, row + 1);
-        self.pv_len[ply] = child_len + 1;
+        self.stack[ply].pv_len = child_len + 1;
     }
 }

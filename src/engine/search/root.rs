@@ -205,8 +205,9 @@ impl<G: Game> Worker<'_, G> {
             let mv = self.root_moves[i].mv;
             let mut child = root.clone();
             child.play(mv);
-            self.cont_keys[1] = root.continuation_key(mv);
-            self.hashes.push(child.hash());
+            let next = &mut self.stack[1];
+            next.cont_key = root.continuation_key(mv);
+            next.hash = child.hash();
             self.evaluator.push(root, &child);
             let new_depth = depth - 1 + i32::from(child.in_check());
             let index = Some(root.history_index(mv));
@@ -221,7 +222,6 @@ impl<G: Game> Worker<'_, G> {
                     zero_window
                 }
             };
-            self.hashes.pop();
             self.evaluator.pop();
             if self.stopped {
                 return best;
@@ -237,7 +237,7 @@ impl<G: Game> Worker<'_, G> {
                 entry.score = score;
                 entry.pv.clear();
                 entry.pv.push(mv);
-                let len = self.pv_len[1];
+                let len = self.stack[1].pv_len;
                 entry
                     .pv
                     .extend_from_slice(&self.pv_table[(MAX_PLY + 1)..(MAX_PLY + 1) + len]);

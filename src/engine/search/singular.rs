@@ -43,8 +43,8 @@ impl<G: Game> Worker<'_, G> {
             return None;
         }
         let singular_beta = entry.score - params.singular_margin_per_depth * depth;
-        let eval = self.evals[ply];
-        self.excluded[ply] = Some(mv);
+        let eval = self.stack[ply].eval;
+        self.stack[ply].excluded = Some(mv);
         let score = self.negamax(
             pos,
             (depth - 1) / 2,
@@ -54,15 +54,15 @@ impl<G: Game> Worker<'_, G> {
             false,
             previous,
         );
-        self.excluded[ply] = None;
-        self.evals[ply] = eval;
+        self.stack[ply].excluded = None;
+        self.stack[ply].eval = eval;
         if self.stopped {
             return None;
         }
         Some(if score < singular_beta {
             let double = !pv_node
                 && score < singular_beta - params.singular_double_margin
-                && i32::from(self.doubles[ply]) < params.singular_max_doubles;
+                && i32::from(self.stack[ply].doubles) < params.singular_max_doubles;
             Singular::Extend(1 + i32::from(double))
         } else if singular_beta >= beta {
             Singular::Cut(singular_beta)
