@@ -75,7 +75,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => cli::run_perft(&args).map_err(|e| e.to_string()),
         Some(Command::Datagen(args)) => {
             let command = args
-                .into_command(cli::datagen::clock_seed())
+                .into_command(tvilling::rng::clock_seed())
                 .unwrap_or_else(|why| usage_error("datagen", why));
             cli::run_datagen(command).map_err(|e| e.to_string())
         }

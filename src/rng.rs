@@ -1,6 +1,7 @@
 //! A small seeded pseudo-random generator (SplitMix64) for the tools that need
-//! reproducible randomness: self-play openings, data shuffling, weight initialisation.
-//! Not for anything that must be unpredictable.
+//! reproducible randomness: self-play openings, data shuffling, weight initialisation, the
+//! opening book's pick among its near-best moves. Not for anything that must be
+//! unpredictable.
 
 /// SplitMix64: one 64-bit state, every output a bijective mix of it, so any seed (zero
 /// included) gives a full-period stream.
@@ -39,6 +40,13 @@ impl Rng {
             items.swap(i, j);
         }
     }
+}
+
+/// A seed for a run that names none: the clock's nanoseconds.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// A seed for stream `index` of a run seeded `seed`: independent streams for parallel

@@ -12,7 +12,7 @@ mod options;
 mod stats;
 
 pub use convert::{comment_score, convert_pgn, record_as_game, Converted};
-pub use options::{clock_seed, DataGame, DatagenArgs, DatagenCommand, GenerateOptions, Target};
+pub use options::{DataGame, DatagenArgs, DatagenCommand, GenerateOptions, Target};
 
 use crate::engine::{Searcher, SEARCH_STACK_BYTES};
 use crate::nnue::data::read_records;

@@ -145,13 +145,6 @@ pub struct DatagenArgs {
     pub from_records: Vec<PathBuf>,
 }
 
-/// A seed for a run that names none: the clock's nanoseconds.
-pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
-}
-
 impl DatagenArgs {
     /// What the flags ask for; `seed_if_unset` is used when `--seed` is absent. `Err` says
     /// which flags do not go together (what clap cannot check by itself).
