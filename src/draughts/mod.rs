@@ -15,6 +15,7 @@
 
 pub mod bits;
 pub mod board;
+pub mod book;
 pub mod color;
 pub mod egdb;
 pub mod eval;

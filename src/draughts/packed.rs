@@ -178,21 +178,27 @@ impl GameRecord for PackedDraughts {
     }
 
     fn play(board: &mut SearchPosition, code: u16) -> Result<bool, String> {
-        let mut moves = MoveList::new();
-        board.legal_moves(&mut moves);
-        let mut same: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|&mv| squares_code(mv) == code & 0xFFF)
-            .collect();
-        same.sort_unstable_by_key(|mv| mv.captured);
-        let mv = *same
-            .get(usize::from(code >> 12))
-            .ok_or_else(|| format!("move code {code:#06x} is no legal move"))?;
+        let mv = move_of_code(board, code)?;
         let quiet = !board.in_check();
         board.play(mv);
         Ok(quiet)
     }
+}
+
+/// The legal move of `board` that `code` ([`GameRecord::move_code`]) names, or why there is
+/// none: finding it among the legal moves is what checks a code read from a file.
+pub fn move_of_code(board: &SearchPosition, code: u16) -> Result<Move, String> {
+    let mut moves = MoveList::new();
+    board.legal_moves(&mut moves);
+    let mut same: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&mv| squares_code(mv) == code & 0xFFF)
+        .collect();
+    same.sort_unstable_by_key(|mv| mv.captured);
+    same.get(usize::from(code >> 12))
+        .copied()
+        .ok_or_else(|| format!("move code {code:#06x} is no legal move"))
 }
 
 /// The low twelve bits of a move code: its two squares.
