@@ -5,8 +5,8 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-const SUBCOMMANDS: [&str; 8] = [
-    "uci", "hub", "dxp", "bench", "perft", "datagen", "dbgen", "train",
+const SUBCOMMANDS: [&str; 9] = [
+    "uci", "hub", "dxp", "bench", "perft", "datagen", "dbgen", "train", "book",
 ];
 
 fn tvilling(args: &[&str], stdin: &str) -> Output {
@@ -97,6 +97,11 @@ fn usage_errors_say_what_is_wrong_and_fail() {
         (&["hub", "--egdb-pieces", "9"][..], "9 is not in 0..=5"),
         (&["dxp", "--color", "white"][..], "--connect <HOST:PORT>"),
         (&["dbgen", "--threads", "0"][..], "expected at least 1"),
+        (
+            &["book", "build", "--out", "b", "--positions", "0"][..],
+            "expected at least 1",
+        ),
+        (&["book", "extend", "--positions", "5"][..], "<BOOK>"),
         (
             &["datagen", "--game", "draughts", "--frc"][..],
             "--frc is for chess",

@@ -7,7 +7,8 @@
 //! - [`nnue`] is the evaluation network shared by both games (so far its file format).
 //! - [`protocol`] holds the front ends (UCI, Hub, DXP) that turn text or frames into commands
 //!   for the search and its results back into text.
-//! - [`cli`] holds the command-line tools (`bench`, `perft`, `datagen`, `dbgen`, `train`).
+//! - [`cli`] holds the command-line tools (`bench`, `perft`, `datagen`, `dbgen`, `train`,
+//!   `book`).
 //! - [`selfplay`] is the engine playing itself, for `datagen` and the UCI command `genfens`.
 //! - [`train`] holds the network trainer behind `tvilling train`, on [`nnue`]'s data types.
 //!

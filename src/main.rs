@@ -4,7 +4,7 @@
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
-use tvilling::cli::{self, BenchArgs, DatagenArgs, DbgenArgs, PerftArgs};
+use tvilling::cli::{self, BenchArgs, BookArgs, DatagenArgs, DbgenArgs, PerftArgs};
 use tvilling::protocol::dxp::cli::DxpArgs;
 use tvilling::protocol::hub::args::HubArgs;
 use tvilling::train::TrainOptions;
@@ -45,6 +45,8 @@ enum Command {
     Dbgen(DbgenArgs),
     /// Trains an evaluation network on datagen data.
     Train(TrainOptions),
+    /// Builds, extends or summarises the draughts opening book.
+    Book(BookArgs),
 }
 
 /// Ends the process with a usage error of `subcommand`, written by clap as it writes its
@@ -80,6 +82,7 @@ fn main() -> ExitCode {
             cli::run_datagen(command).map_err(|e| e.to_string())
         }
         Some(Command::Dbgen(args)) => cli::run_dbgen(&args).map_err(|e| e.to_string()),
+        Some(Command::Book(args)) => cli::run_book(&args).map_err(|e| e.to_string()),
         Some(Command::Train(options)) => {
             if let Err(why) = options.check() {
                 usage_error("train", why);
