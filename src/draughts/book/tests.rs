@@ -228,10 +228,30 @@ fn a_position_outside_the_book_or_without_a_move_in_it_gets_none() {
 }
 
 #[test]
-fn the_embedded_book_is_sound() {
+fn the_embedded_book_is_sound_and_holds_every_ballot() {
     let book = embedded().unwrap();
     assert_eq!(to_bytes(&book), EMBEDDED_BYTES);
     assert_eq!(*book_named("").unwrap(), *book);
     assert_eq!(*book_named(EMBEDDED_BOOK_NAME).unwrap(), *book);
     assert!(book_named("/nonexistent/other.book").is_err());
+    // Built with the first two plies expanded whole: every 2-move ballot, where matches
+    // start, is a book position, and the start itself is played from the book.
+    let root = start();
+    assert!(book.choose(&root, &mut Rng::new(3)).is_some());
+    let mut first = MoveList::new();
+    root.legal_moves(&mut first);
+    for &mv in first.iter() {
+        let one = {
+            let mut next = root;
+            next.play(mv);
+            next
+        };
+        let mut second = MoveList::new();
+        one.legal_moves(&mut second);
+        for &reply in second.iter() {
+            let mut two = one;
+            two.play(reply);
+            assert!(book.contains(&two.position), "{:?} {:?}", mv, reply);
+        }
+    }
 }
