@@ -126,7 +126,10 @@ def test_analyze_searches_a_forced_move_until_stop(hub):
     assert hub.expect_prefix("done", timeout=3).startswith("done move=28x19x23")
 
 
-def test_info_lines_follow_the_conventions(hub):
+@pytest.mark.parametrize("book", [False, True])
+def test_info_lines_follow_the_conventions(hub, book):
+    # The start is in the opening book: with it, one line says the move came from it.
+    hub.send(f"set-param name=book value={str(book).lower()}")
     hub.send(f"pos pos={START}")
     hub.send("level depth=6")
     hub.send("go think")
@@ -136,7 +139,9 @@ def test_info_lines_follow_the_conventions(hub):
     for line in infos:
         fields = dict(tok.split("=", 1) for tok in line.split()[1:] if "=" in tok)
         float(fields["score"])
-        int(fields["depth"])
+        assert (int(fields["depth"]) == 0) == book, line
+        assert (fields.get("book") == "true") == book, line
+    assert len(infos) == 1 or not book
 
 
 def test_no_legal_move_answers_bare_done(hub):

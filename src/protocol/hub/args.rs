@@ -1,6 +1,6 @@
 //! The command line of `tvilling hub`: flags that start the session as the matching
-//! `set-param` would (`evalfile`, `nnue`, `egdb-dir`, `egdb-pieces`), for GUIs and referees
-//! that cannot send parameters.
+//! `set-param` would (`evalfile`, `nnue`, `egdb-dir`, `egdb-pieces`, `book`, `book-file`),
+//! for GUIs and referees that cannot send parameters.
 
 use crate::draughts::egdb::{GENERATE_UP_TO, MAX_DB_PIECES};
 
@@ -23,6 +23,12 @@ pub struct HubArgs {
     #[arg(long, value_name = "N", default_value_t = GENERATE_UP_TO,
           value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_DB_PIECES)))]
     pub egdb_pieces: u32,
+    /// Start with this opening book instead of the embedded one.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
+    pub book_file: Option<String>,
+    /// Start without the opening book: every move is searched.
+    #[arg(long)]
+    pub no_book: bool,
 }
 
 #[cfg(test)]
@@ -42,22 +48,28 @@ mod tests {
             no_nnue: false,
             egdb_dir: None,
             egdb_pieces: GENERATE_UP_TO,
+            book_file: None,
+            no_book: false,
         };
         assert_eq!(parse("").unwrap(), defaults);
         assert_eq!(
-            parse("--egdb /data/egdb --egdb-pieces 5 --evalfile n.nnue").unwrap(),
+            parse("--egdb /data/egdb --egdb-pieces 5 --evalfile n.nnue --book-file b.book")
+                .unwrap(),
             HubArgs {
                 eval_file: Some("n.nnue".into()),
                 no_nnue: false,
                 egdb_dir: Some("/data/egdb".into()),
                 egdb_pieces: 5,
+                book_file: Some("b.book".into()),
+                no_book: false,
             }
         );
         assert_eq!(
-            parse("--no-nnue --egdb-pieces 0").unwrap(),
+            parse("--no-nnue --egdb-pieces 0 --no-book").unwrap(),
             HubArgs {
                 no_nnue: true,
                 egdb_pieces: 0,
+                no_book: true,
                 ..defaults
             }
         );
@@ -80,6 +92,11 @@ mod tests {
                 "--evalfile n --no-nnue",
                 ErrorKind::ArgumentConflict,
                 "cannot be used with '--no-nnue'",
+            ),
+            (
+                "--book-file b.book --no-book",
+                ErrorKind::ArgumentConflict,
+                "cannot be used with '--no-book'",
             ),
             (
                 "--hash 64",

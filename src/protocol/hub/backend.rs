@@ -10,11 +10,13 @@
 use crossbeam_channel::Sender;
 use std::time::Instant;
 
+use crate::draughts::book::{Book, BookChoice};
 use crate::draughts::generic::{Variant, VariantPosition};
 use crate::draughts::text::{move_to_hub, parse_position};
 use crate::draughts::{Board, GameState, Move, Position, SearchPosition};
 use crate::engine::{Game, Limits, SearchEvent, Searcher};
 use crate::protocol::clock_lag::ClockLag;
+use crate::rng::Rng;
 
 /// A game in progress and its searcher, whatever the rules engine.
 pub trait Backend: Send {
@@ -42,6 +44,17 @@ pub trait Backend: Send {
         clock_lag: &mut ClockLag,
     );
 
+    /// The move `book` plays in the game's position, drawn with `rng`, if the variant has
+    /// an opening book and the position is in it; `clock_lag` is told a move is made at
+    /// once, as [`Backend::search`] tells it of a search.
+    fn book_move(
+        &mut self,
+        book: &Book,
+        rng: &mut Rng,
+        limits: &Limits<Move>,
+        clock_lag: &mut ClockLag,
+    ) -> Option<BookChoice>;
+
     /// Asks a running search to stop.
     fn stop(&self);
 
@@ -62,10 +75,21 @@ pub trait Backend: Send {
 /// searcher of 1 thread and 16 MB.
 pub fn backend_for(variant: Variant) -> Box<dyn Backend> {
     match variant {
-        Variant::International => Box::new(BoardBackend::new(Position::start())),
-        _ => Box::new(BoardBackend::new(VariantPosition::start(variant))),
+        Variant::International => {
+            Box::new(BoardBackend::new(Position::start(), |root, book, rng| {
+                book.choose(root, rng)
+            }))
+        }
+        _ => Box::new(BoardBackend::new(
+            VariantPosition::start(variant),
+            |_, _, _| None,
+        )),
     }
 }
+
+/// How a backend asks the opening book for a move: the book is of international draughts
+/// on the fast generator, so every other variant's backend never finds one.
+type BookProbe<B> = fn(&SearchPosition<B>, &Book, &mut Rng) -> Option<BookChoice>;
 
 /// The backend of one rules engine.
 struct BoardBackend<B: Board> {
@@ -73,14 +97,16 @@ struct BoardBackend<B: Board> {
     start: B,
     game: GameState<B>,
     searcher: Searcher<SearchPosition<B>>,
+    book_probe: BookProbe<B>,
 }
 
 impl<B: Board> BoardBackend<B> {
-    fn new(start: B) -> Self {
+    fn new(start: B, book_probe: BookProbe<B>) -> Self {
         Self {
             start,
             game: GameState::new(start),
             searcher: Searcher::new(),
+            book_probe,
         }
     }
 }
@@ -128,6 +154,20 @@ impl<B: Board> Backend for BoardBackend<B> {
         let history = self.game.history();
         let before = history[..history.len().saturating_sub(1)].to_vec();
         self.searcher.start(root, before, limits, events);
+    }
+
+    fn book_move(
+        &mut self,
+        book: &Book,
+        rng: &mut Rng,
+        limits: &Limits<Move>,
+        clock_lag: &mut ClockLag,
+    ) -> Option<BookChoice> {
+        let root = self.game.search_root();
+        let choice = (self.book_probe)(&root, book, rng)?;
+        let (side, _) = self.root_key();
+        clock_lag.search_of(side, &root, limits, Instant::now());
+        Some(choice)
     }
 
     fn stop(&self) {

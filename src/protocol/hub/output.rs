@@ -115,6 +115,18 @@ pub fn info_line<M>(info: &SearchInfo<M>, format_move: impl Fn(&M) -> String) ->
     line
 }
 
+/// `info depth=0 score=.. nodes=0 pv=M book=true`: the move `move_text` came from the
+/// opening book, which scores it `score` hundredths of a man for the side to move. `book` is
+/// our addition (Hub lets GUIs ignore fields they do not know); `depth=0` and `nodes=0` say
+/// nothing was searched, in the fields every `info` line has.
+pub fn book_info_line(score: i16, move_text: &str) -> String {
+    format!(
+        "info depth=0 score={} nodes=0 pv={} book=true",
+        score_in_men(Score::Value(i32::from(score))),
+        hub_value(move_text)
+    )
+}
+
 /// A score in men with two decimals; a win in `p` plies is `100.00 - p/100` (Scan's and
 /// pydraughts' convention), a loss its negative. Plies are capped at [`MAX_WIN_PLIES`] so a
 /// win never reads as less than 90.01, where pydraughts stops recognising wins.
@@ -212,6 +224,14 @@ mod tests {
         assert_eq!(
             info_line(&searched, text),
             "info depth=12 mean-depth=12.6 score=0.00 nodes=5 egdb-hits=17 pv=31-27"
+        );
+    }
+
+    #[test]
+    fn a_book_move_says_so() {
+        assert_eq!(
+            book_info_line(-4, "32-28"),
+            "info depth=0 score=-0.04 nodes=0 pv=32-28 book=true"
         );
     }
 

@@ -45,7 +45,7 @@ struct ParamSpec {
 }
 
 /// Every parameter we declare, in the order the `param` lines are sent.
-const PARAMS: [ParamSpec; 8] = [
+const PARAMS: [ParamSpec; 10] = [
     ParamSpec {
         name: "variant",
         kind: ParamKind::Enum {
@@ -108,6 +108,20 @@ const PARAMS: [ParamSpec; 8] = [
             change: ParamChange::EvalFile,
         },
     },
+    ParamSpec {
+        name: "book",
+        kind: ParamKind::Bool {
+            default: true,
+            change: ParamChange::Book,
+        },
+    },
+    ParamSpec {
+        name: "book-file",
+        kind: ParamKind::Text {
+            default: || crate::draughts::book::EMBEDDED_BOOK_NAME.to_string(),
+            change: ParamChange::BookFile,
+        },
+    },
 ];
 
 /// A parameter change asked for by `set-param`, checked and typed.
@@ -129,6 +143,11 @@ pub enum ParamChange {
     Nnue(bool),
     /// `evalfile`: the evaluation network to load (empty: the embedded one).
     EvalFile(String),
+    /// `book`: answer from the opening book when the position is in it (international
+    /// draughts only).
+    Book(bool),
+    /// `book-file`: the opening book to load (empty: the embedded one).
+    BookFile(String),
 }
 
 /// The `param` lines of the handshake, one per declared parameter, without newlines.
@@ -217,6 +236,8 @@ mod tests {
                 "param name=egdb-pieces value=4 type=int min=0 max=5",
                 "param name=nnue value=true type=bool",
                 "param name=evalfile value=draughts-gen3.nnue type=string",
+                "param name=book value=true type=bool",
+                "param name=book-file value=draughts.book type=string",
             ]
         );
     }
@@ -266,13 +287,18 @@ mod tests {
             parse_param("evalfile", "/nets/d.nnue"),
             Ok(ParamChange::EvalFile("/nets/d.nnue".into()))
         );
+        assert_eq!(parse_param("book", "false"), Ok(ParamChange::Book(false)));
+        assert_eq!(
+            parse_param("book-file", "/books/d.book"),
+            Ok(ParamChange::BookFile("/books/d.book".into()))
+        );
     }
 
     #[test]
     fn rejected_values() {
         assert_eq!(
-            parse_param("book", "false"),
-            Err(HubError::UnknownParam("book".into()))
+            parse_param("book-ply", "4"),
+            Err(HubError::UnknownParam("book-ply".into()))
         );
         for (name, value) in [
             ("variant", "checkers"),
@@ -284,6 +310,7 @@ mod tests {
             ("hash", "-5"),
             ("ponder", "yes"),
             ("egdb-pieces", "6"),
+            ("book", "1"),
         ] {
             assert!(
                 matches!(parse_param(name, value), Err(HubError::BadValue { .. })),

@@ -20,17 +20,22 @@ use super::args::HubArgs;
 use super::backend::{backend_for, Backend};
 use super::command::{parse_command, GoMode, HubCommand};
 use super::level::LevelCommand;
-use super::output::{done_line, error_line, id_line, info_line, pong_line, ready_line, wait_line};
+use super::output::{
+    book_info_line, done_line, error_line, id_line, info_line, pong_line, ready_line, wait_line,
+};
 use super::param::{param_lines, parse_param, ParamChange, DEFAULT_HASH_MB};
+use crate::draughts::book::{book_named, Book, BookError, EMBEDDED_BOOK_NAME};
 use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO};
 use crate::draughts::generic::Variant;
 use crate::draughts::nnue::{DRAUGHTS_NETWORK, EMBEDDED_NAME};
 use crate::draughts::Move;
-use crate::engine::SearchEvent;
+use crate::engine::{SearchEvent, SearchResult};
 use crate::nnue::slot::NetworkSlot;
 use crate::nnue::NetworkFileError;
 use crate::protocol::clock_lag::ClockLag;
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
+use crate::rng::{clock_seed, Rng};
+use std::sync::Arc;
 
 /// Time lost between our `done` and the GUI's clock stopping: two pipes and a Python client.
 /// A clock is spent with this much kept back on every move, so lag never flags.
@@ -55,6 +60,8 @@ fn move_overhead(level: &LevelCommand) -> Duration {
 pub enum HubRunError {
     /// The `--evalfile` network cannot be used.
     Network(NetworkFileError),
+    /// The `--book-file` book cannot be used.
+    Book(BookError),
     /// Writing to stdout failed.
     Io(io::Error),
 }
@@ -63,6 +70,7 @@ impl std::fmt::Display for HubRunError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::Network(e) => write!(f, "--evalfile: {e}"),
+            Self::Book(e) => write!(f, "--book-file: {e}"),
             Self::Io(e) => write!(f, "{e}"),
         }
     }
@@ -88,6 +96,11 @@ pub fn run(parsed: HubArgs) -> Result<(), HubRunError> {
     if let Some(dir) = parsed.egdb_dir {
         session.egdb_dir = dir.into();
     }
+    if let Some(file) = parsed.book_file {
+        session.book = book_named(&file).map_err(HubRunError::Book)?;
+        session.book_file = file;
+    }
+    session.use_book = !parsed.no_book;
     session.egdb_pieces = parsed.egdb_pieces;
     let input = spawn_stdin_reader();
     session.run(&input).map_err(HubRunError::Io)
@@ -128,6 +141,12 @@ pub struct HubSession<W: Write> {
     /// What the clock charges per move beyond our own time; the overhead planned for is
     /// never below it.
     clock_lag: ClockLag,
+    /// Whether `go think` answers from the opening book when it can (`book`), which book
+    /// (`book-file`, as last set successfully), and what draws among its near-best moves.
+    use_book: bool,
+    book_file: String,
+    book: Arc<Book>,
+    book_rng: Rng,
 }
 
 impl<W: Write> HubSession<W> {
@@ -151,6 +170,12 @@ impl<W: Write> HubSession<W> {
             eval_file: EMBEDDED_NAME.to_string(),
             network: &DRAUGHTS_NETWORK,
             clock_lag: ClockLag::default(),
+            use_book: true,
+            book_file: EMBEDDED_BOOK_NAME.to_string(),
+            // The embedded book is checked by the tests; should it ever be unusable, the
+            // session plays without it rather than not at all.
+            book: book_named(EMBEDDED_BOOK_NAME).unwrap_or_default(),
+            book_rng: Rng::new(clock_seed()),
         }
     }
 
@@ -266,7 +291,7 @@ impl<W: Write> HubSession<W> {
                 self.set_position(position.as_deref(), &moves)?
             }
             HubCommand::Level(level) => self.level.merge(&level),
-            HubCommand::Go(mode) => self.go(mode),
+            HubCommand::Go(mode) => self.go(mode)?,
             HubCommand::PonderHit => self.backend.ponder_hit(),
             HubCommand::Stop => self.backend.stop(),
             HubCommand::Ping => self.send(&pong_line())?,
@@ -309,6 +334,11 @@ impl<W: Write> HubSession<W> {
             }
             Ok(ParamChange::EvalFile(file)) => return self.select_network(self.use_nnue, file),
             Ok(ParamChange::Nnue(on)) => return self.select_network(on, self.eval_file.clone()),
+            Ok(ParamChange::BookFile(file)) => return self.select_book(file),
+            Ok(ParamChange::Book(on)) => {
+                self.use_book = on;
+                return Ok(());
+            }
             Ok(ParamChange::Threads(threads)) => self.threads = threads,
             Ok(ParamChange::HashMb(mb)) => self.hash_mb = mb,
             Ok(ParamChange::Variant(variant)) => self.set_variant(variant),
@@ -346,6 +376,21 @@ impl<W: Write> HubSession<W> {
         }
     }
 
+    /// Makes later moves come from the book `file` names (the embedded one by its own name
+    /// or nothing). A book that cannot be used is reported and the book in use stays.
+    fn select_book(&mut self, file: String) -> io::Result<()> {
+        match book_named(&file) {
+            Ok(book) => {
+                self.book = book;
+                self.book_file = file;
+                Ok(())
+            }
+            Err(e) => self.send(&error_line(&format!(
+                "book-file: {e}; the book in use stays"
+            ))),
+        }
+    }
+
     fn tables_changed(&mut self) -> io::Result<()> {
         if self.initialised {
             self.set_up_tables()?;
@@ -365,7 +410,9 @@ impl<W: Write> HubSession<W> {
         }
     }
 
-    fn go(&mut self, mode: GoMode) {
+    /// Starts the search `mode` asks for; `go think` in a position the book knows is
+    /// answered from the book at once instead (analysis and pondering always search).
+    fn go(&mut self, mode: GoMode) -> io::Result<()> {
         let (side, root_hash) = self.backend.root_key();
         // Analysis ignores the clock, and a ponder search's clock starts later.
         if let (Some(clock), GoMode::Think) = (self.level.clock(), mode) {
@@ -374,9 +421,29 @@ impl<W: Write> HubSession<W> {
         let overhead = move_overhead(&self.level).max(self.clock_lag.estimate());
         let mut limits = self.level.to_limits(mode, overhead);
         limits.ponder_enabled = self.ponder_enabled;
+        if mode == GoMode::Think && self.use_book {
+            let choice = self.backend.book_move(
+                &self.book,
+                &mut self.book_rng,
+                &limits,
+                &mut self.clock_lag,
+            );
+            if let Some(choice) = choice {
+                self.send(&book_info_line(
+                    choice.score,
+                    &self.backend.move_text(choice.mv),
+                ))?;
+                self.searching = true;
+                return self.on_event(SearchEvent::Done(SearchResult {
+                    best: Some(choice.mv),
+                    ponder: None,
+                }));
+            }
+        }
         let events = self.event_sender.clone();
         self.backend.search(limits, events, &mut self.clock_lag);
         self.searching = true;
+        Ok(())
     }
 }
 
@@ -625,6 +692,89 @@ mod tests {
         ]);
         let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
         assert!(done.starts_with("done move=28x19x23"), "{done}");
+    }
+
+    /// The small book of the book module's tests, in a file of its own.
+    fn small_book_file(name: &str) -> String {
+        let path = crate::test_scratch::scratch_dir(&format!("hub-book-{name}")).join("small.book");
+        crate::draughts::book::write_file(&crate::draughts::book::tests::small_book(), &path)
+            .unwrap();
+        path.display().to_string()
+    }
+
+    #[test]
+    fn think_answers_from_the_book_and_says_so() {
+        let file = small_book_file("think");
+        let set = format!("set-param name=book-file value={file}");
+        let lines = run_lines(&[&set, "pos start", "level time=60", "go think"]);
+        std::fs::remove_file(&file).unwrap();
+        // 32-28 scores 0.05 and 33-28 0.03: either may be drawn.
+        assert!(
+            lines
+                == [
+                    "info depth=0 score=0.05 nodes=0 pv=32-28 book=true",
+                    "done move=32-28"
+                ]
+                || lines
+                    == [
+                        "info depth=0 score=0.03 nodes=0 pv=33-28 book=true",
+                        "done move=33-28"
+                    ],
+            "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn book_false_analysis_and_positions_outside_the_book_search() {
+        let file = small_book_file("off");
+        let set = format!("set-param name=book-file value={file}");
+        for script in [
+            vec![&set as &str, "set-param name=book value=false", "pos start"],
+            vec![&set, "pos start", "level depth=2", "go analyze"],
+            vec![&set, "pos start moves=\"34-30\""],
+        ] {
+            let mut script = script;
+            if !script.contains(&"go analyze") {
+                script.extend(["level depth=2", "go think"]);
+            }
+            let lines = run_lines(&script);
+            assert!(lines.iter().all(|l| !l.contains("book")), "{lines:?}");
+            assert!(lines[0].starts_with("info depth=1 "), "{lines:?}");
+            assert!(lines.last().unwrap().starts_with("done move="), "{lines:?}");
+        }
+        std::fs::remove_file(&file).unwrap();
+    }
+
+    #[test]
+    fn a_bad_book_file_is_refused_and_the_book_in_use_stays() {
+        let file = small_book_file("stays");
+        let lines = run_lines(&[
+            &format!("set-param name=book-file value={file}"),
+            "set-param name=book-file value=/nonexistent/d.book",
+            "pos start",
+            "go think",
+        ]);
+        std::fs::remove_file(&file).unwrap();
+        assert_eq!(
+            lines[0],
+            "error message=\"book-file: /nonexistent/d.book: cannot read it: No such file or \
+             directory (os error 2); the book in use stays\""
+        );
+        assert!(lines[1].ends_with(" book=true"), "{lines:?}");
+    }
+
+    #[test]
+    fn the_embedded_book_answers_the_start_but_no_variant() {
+        let lines = run_lines(&["pos start", "go think"]);
+        assert!(lines[0].ends_with(" book=true"), "{lines:?}");
+        // A variant has no book: it searches.
+        let lines = run_lines(&[
+            "set-param name=variant value=frisian",
+            "pos start",
+            "level depth=1",
+            "go think",
+        ]);
+        assert!(lines[0].starts_with("info depth=1 "), "{lines:?}");
     }
 
     #[test]
