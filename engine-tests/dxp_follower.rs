@@ -45,6 +45,10 @@ impl Follower {
                 "dxp",
                 "--egdb-pieces",
                 "0",
+                // Every move searched: these tests leave while the follower thinks, and
+                // the book would answer the first moves at once.
+                "--book",
+                "false",
                 "--listen",
                 &format!("127.0.0.1:{port}"),
             ])

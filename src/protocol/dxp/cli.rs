@@ -4,18 +4,22 @@
 use std::fmt;
 use std::net::TcpListener;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::builder::{PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
 use clap::ArgAction;
 
 use super::initiator::{play_match, InitiatorError, MatchTerms};
+use super::player::Player;
 use super::server::serve;
+use crate::draughts::book::{embedded, read_file, BookError};
 use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO, MAX_DB_PIECES};
 use crate::draughts::nnue::DRAUGHTS_NETWORK;
 use crate::draughts::Color;
 use crate::engine::Searcher;
 use crate::nnue::NetworkFileError;
 use crate::protocol::hub::param::DEFAULT_HASH_MB;
+use crate::rng::clock_seed;
 
 /// Where the follower listens unless told otherwise (DXP's usual port, loopback only).
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:27531";
@@ -74,6 +78,13 @@ pub struct DxpArgs {
     /// Whether a network evaluates (false: the hand-written evaluation).
     #[arg(long, value_name = "BOOL", default_value_t = true, action = ArgAction::Set)]
     pub nnue: bool,
+    /// Whether moves come from the opening book while the game is in it (false: every
+    /// move is searched).
+    #[arg(long, value_name = "BOOL", default_value_t = true, action = ArgAction::Set)]
+    pub book: bool,
+    /// An opening book to play from instead of the embedded one.
+    #[arg(long, value_name = "FILE")]
+    pub book_file: Option<PathBuf>,
 }
 
 impl DxpArgs {
@@ -103,6 +114,8 @@ impl DxpArgs {
             egdb_pieces: self.egdb_pieces,
             evalfile: self.evalfile,
             nnue: self.nnue,
+            book: self.book,
+            book_file: self.book_file,
         }
     }
 }
@@ -124,6 +137,10 @@ pub struct DxpSetup {
     pub evalfile: Option<PathBuf>,
     /// Whether a network evaluates (false: the hand-written evaluation).
     pub nnue: bool,
+    /// Whether moves come from the opening book while the game is in it.
+    pub book: bool,
+    /// An opening book to play from instead of the embedded one.
+    pub book_file: Option<PathBuf>,
 }
 
 /// The role asked for on the command line.
@@ -147,6 +164,8 @@ pub enum DxpCliError {
     Match(InitiatorError),
     /// The `--evalfile` network cannot be used.
     Network(NetworkFileError),
+    /// The `--book-file` book cannot be used.
+    Book(BookError),
 }
 
 impl fmt::Display for DxpCliError {
@@ -155,6 +174,7 @@ impl fmt::Display for DxpCliError {
             Self::Listen(address, error) => write!(f, "cannot listen on {address}: {error}"),
             Self::Match(error) => write!(f, "dxp: {error}"),
             Self::Network(error) => write!(f, "--evalfile: {error}"),
+            Self::Book(error) => write!(f, "--book-file: {error}"),
         }
     }
 }
@@ -167,20 +187,26 @@ pub fn run(args: DxpArgs) -> Result<(), DxpCliError> {
     DRAUGHTS_NETWORK
         .select(parsed.nnue, parsed.evalfile.as_deref())
         .map_err(DxpCliError::Network)?;
+    let book = match (parsed.book, &parsed.book_file) {
+        (false, _) => None,
+        (true, Some(path)) => Some(read_file(path).map(Arc::new).map_err(DxpCliError::Book)?),
+        (true, None) => Some(embedded().map_err(DxpCliError::Book)?),
+    };
     if let Err(e) = set_up_tables(&parsed.egdb_dir, parsed.egdb_pieces) {
         eprintln!("dxp: endgame tables not used: {e}");
     }
     let mut searcher = Searcher::new();
     searcher.set_hash_mb(parsed.hash_mb);
     searcher.set_threads(parsed.threads);
+    let mut player = Player::new(searcher, book, clock_seed());
     match parsed.role {
         DxpRole::Follower { listen } => {
             let listener =
                 TcpListener::bind(&listen).map_err(|e| DxpCliError::Listen(listen.clone(), e))?;
-            serve(&listener, searcher);
+            serve(&listener, player);
             Ok(())
         }
-        DxpRole::Initiator(terms) => play_match(&terms, &mut searcher)
+        DxpRole::Initiator(terms) => play_match(&terms, &mut player)
             .map(|_| ())
             .map_err(DxpCliError::Match),
     }
@@ -210,6 +236,8 @@ mod tests {
                 egdb_pieces: GENERATE_UP_TO,
                 evalfile: None,
                 nnue: true,
+                book: true,
+                book_file: None,
             }
         );
         assert_eq!(
@@ -250,6 +278,9 @@ mod tests {
             "--egdb-pieces 6",
             "--egdb-pieces x",
             "--nnue maybe",
+            "--book",
+            "--book maybe",
+            "--book-file",
         ] {
             assert!(parse_args(bad).is_err(), "{bad}");
         }
@@ -268,6 +299,12 @@ mod tests {
         );
         assert_eq!(follower.evalfile, Some(PathBuf::from("n")));
         assert!(!follower.nnue);
+        let booked = parse_args("--book-file b.book").unwrap();
+        assert_eq!(
+            (booked.book, booked.book_file),
+            (true, Some(PathBuf::from("b.book")))
+        );
+        assert!(!parse_args("--book false").unwrap().book);
         let initiator =
             parse_args("--threads 4 --connect h:1 --color white --time 1 --moves 2 --hash 1")
                 .unwrap();

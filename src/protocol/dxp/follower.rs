@@ -24,6 +24,7 @@ use super::connection::{Connection, RecvError, Watched, FRAME_GAP};
 use super::frame::FrameError;
 use super::game::{color_of, DxpGame};
 use super::message::{AcceptCode, BackAccCode, DxpMessage, EndReason};
+use super::player::Player;
 use crate::draughts::SearchPosition;
 use crate::engine::{Score, SearchEvent, Searcher};
 
@@ -53,7 +54,7 @@ const CLAIM_POLL: Duration = Duration::from_millis(10);
 const CLOSE_LINGER: Duration = Duration::from_secs(1);
 
 /// The engine all connections share; whoever holds the lock plays.
-pub type Engine = Mutex<Searcher<SearchPosition>>;
+pub type Engine = Mutex<Player>;
 
 /// Serves one accepted connection to its end, then closes it.
 pub fn serve_connection(stream: TcpStream, engine: &Engine) {
@@ -70,7 +71,7 @@ pub fn serve_connection(stream: TcpStream, engine: &Engine) {
     let mut follower = Follower {
         conn,
         engine,
-        searcher: None,
+        player: None,
         game: None,
     };
     follower
@@ -81,8 +82,8 @@ pub fn serve_connection(stream: TcpStream, engine: &Engine) {
         Err(error) => log::info!("dxp connection from {peer} ended: {error}"),
     }
     // The engine is free for the next connection before this one lingers.
-    let Follower { conn, searcher, .. } = follower;
-    drop(searcher);
+    let Follower { conn, player, .. } = follower;
+    drop(player);
     conn.close(CLOSE_LINGER);
 }
 
@@ -101,7 +102,7 @@ struct Follower<'e> {
     conn: Connection,
     engine: &'e Engine,
     /// The engine, from this connection's first accepted GAMEREQ on.
-    searcher: Option<MutexGuard<'e, Searcher<SearchPosition>>>,
+    player: Option<MutexGuard<'e, Player>>,
     game: Option<DxpGame>,
 }
 
@@ -231,18 +232,18 @@ impl Follower<'_> {
     /// Takes the engine for this connection unless another connection keeps it for
     /// [`CLAIM_WAIT`].
     fn claim_engine(&mut self) -> bool {
-        if self.searcher.is_some() {
+        if self.player.is_some() {
             return true;
         }
         let give_up = Instant::now() + CLAIM_WAIT;
         loop {
             match self.engine.try_lock() {
-                Ok(searcher) => self.searcher = Some(searcher),
-                // A connection thread that panicked while playing leaves the searcher
+                Ok(player) => self.player = Some(player),
+                // A connection thread that panicked while playing leaves the player
                 // usable: every search has finished by the time the lock is released.
                 Err(TryLockError::Poisoned(poisoned)) => {
                     log::warn!("dxp: a connection ended abnormally; the engine is reused");
-                    self.searcher = Some(poisoned.into_inner());
+                    self.player = Some(poisoned.into_inner());
                 }
                 Err(TryLockError::WouldBlock) if Instant::now() < give_up => {
                     thread::sleep(CLAIM_POLL);
@@ -281,7 +282,7 @@ impl Follower<'_> {
 
     /// If we are to move: ends the game when the rules have, otherwise thinks and moves.
     fn take_turn(&mut self) -> Result<(), FrameError> {
-        let (Some(game), Some(searcher)) = (self.game.as_mut(), self.searcher.as_mut()) else {
+        let (Some(game), Some(player)) = (self.game.as_mut(), self.player.as_mut()) else {
             return Ok(());
         };
         if !game.our_turn() {
@@ -294,7 +295,10 @@ impl Follower<'_> {
                 stop: false,
             });
         }
-        match think_watching(&mut self.conn, game, searcher)? {
+        if let Some(message) = game.play_from_book(player) {
+            return self.conn.send(&message);
+        }
+        match think_watching(&mut self.conn, game, &mut player.searcher)? {
             Some(message) => self.conn.send(&message),
             None => self.abandon("error: the search found no move").map(|_| ()),
         }

@@ -11,11 +11,12 @@ use std::time::{Duration, Instant};
 use super::clock::{game_time, move_clock};
 use super::message::{DxpColor, DxpMessage, EndReason, StartPosition};
 use super::notation::hub_position;
-use crate::draughts::fast::notation::{move_from_dxp, move_to_dxp, parse_hub};
+use super::player::Player;
+use crate::draughts::fast::notation::{move_from_dxp, move_to_dxp, move_to_hub, parse_hub};
 use crate::draughts::{
     Color, GameState, Move, Outcome, PlayError, Position, PositionParseError, SearchPosition,
 };
-use crate::engine::{Limits, Score, Searcher};
+use crate::engine::{Limits, Score};
 
 /// Thinking time per move when GAMEREQ gives `000` minutes (no clock agreed): quick enough
 /// for test games, long enough for a reasonable depth.
@@ -220,8 +221,9 @@ impl DxpGame {
         (root, before_root, self.limits())
     }
 
-    /// Counts `elapsed` on our clock, plays our searched move `best` (of score `score`)
-    /// and returns it as a MOVE message; `None` when there is no move to play.
+    /// Counts `elapsed` on our clock, plays our move `best` (of score `score`, searched or
+    /// from the book) and returns it as a MOVE message; `None` when there is no move to
+    /// play.
     pub fn play_searched(
         &mut self,
         best: Option<Move>,
@@ -241,12 +243,31 @@ impl DxpGame {
         })
     }
 
-    /// On our turn: searches, plays the move and returns it as a MOVE message (`None` when
-    /// we have no legal move, which [`DxpGame::rule_ending`] reports first).
-    pub fn think(&mut self, searcher: &mut Searcher<SearchPosition>) -> Option<DxpMessage> {
+    /// On our turn: the move `player`'s book has for the position, if any, played and
+    /// returned as a MOVE message. Taking no time, it is scored as the book scores it.
+    pub fn play_from_book(&mut self, player: &mut Player) -> Option<DxpMessage> {
+        let started = Instant::now();
+        let root = SearchPosition::new(*self.state.position(), self.state.clocks());
+        let choice = player.book_move(&root)?;
+        log::info!(
+            "dxp: book move {} ({})",
+            move_to_hub(choice.mv),
+            choice.score
+        );
+        let score = Score::Value(i32::from(choice.score));
+        self.play_searched(Some(choice.mv), score, started.elapsed())
+    }
+
+    /// On our turn: plays the book's move, or else searches, and returns the move as a
+    /// MOVE message (`None` when we have no legal move, which [`DxpGame::rule_ending`]
+    /// reports first).
+    pub fn think(&mut self, player: &mut Player) -> Option<DxpMessage> {
+        if let Some(message) = self.play_from_book(player) {
+            return Some(message);
+        }
         let started = Instant::now();
         let (root, history, limits) = self.search_request();
-        let outcome = searcher.search_sync(root, history, limits);
+        let outcome = player.searcher.search_sync(root, history, limits);
         self.play_searched(outcome.best, outcome.score, started.elapsed())
     }
 
@@ -274,6 +295,9 @@ impl DxpGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draughts::book::tests::small_book;
+    use crate::engine::Searcher;
+    use std::sync::Arc;
 
     fn start_game(ours: Color) -> DxpGame {
         DxpGame::from_request(&StartPosition::Initial, ours, 1, 50).unwrap()
@@ -297,15 +321,37 @@ mod tests {
 
     #[test]
     fn we_move_and_count_our_moves() {
-        let mut searcher = Searcher::new();
+        let mut player = Player::new(Searcher::new(), None, 1);
         let mut game = start_game(Color::White);
-        let Some(DxpMessage::Move { from, .. }) = game.think(&mut searcher) else {
+        let Some(DxpMessage::Move { from, .. }) = game.think(&mut player) else {
             panic!("no move");
         };
         assert!((31..=35).contains(&from));
         assert_eq!(game.plies(), 1);
         assert_eq!(game.our_moves_played(), 1);
         assert!(game.last_score().is_some());
+    }
+
+    #[test]
+    fn a_position_the_book_knows_is_answered_from_it() {
+        let book = Arc::new(small_book());
+        let mut player = Player::new(Searcher::new(), Some(book), 1);
+        let mut seen = [false; 2];
+        for _ in 0..20 {
+            let mut game = start_game(Color::White);
+            let Some(DxpMessage::Move { from, to, .. }) = game.think(&mut player) else {
+                panic!("no move");
+            };
+            // The small book plays 32-28 (scored 5) or 33-28 (scored 3), never searches.
+            let (score, index) = match (from, to) {
+                (32, 28) => (5, 0),
+                (33, 28) => (3, 1),
+                other => panic!("{other:?} is no book move"),
+            };
+            seen[index] = true;
+            assert_eq!(game.last_score(), Some(Score::Value(score)));
+        }
+        assert_eq!(seen, [true, true], "both near-best moves are played");
     }
 
     #[test]

@@ -14,8 +14,8 @@ use super::follower::ENGINE_NAME;
 use super::frame::FrameError;
 use super::game::{dxp_color, DxpGame};
 use super::message::{AcceptCode, BackAccCode, DxpMessage, EndReason, StartPosition};
-use crate::draughts::{Color, Position, SearchPosition};
-use crate::engine::Searcher;
+use super::player::Player;
+use crate::draughts::{Color, Position};
 
 /// How long we try to reach the follower.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -116,7 +116,7 @@ fn connect(address: &str) -> Result<TcpStream, InitiatorError> {
 /// Plays the whole match; prints one summary line per game to stdout.
 pub fn play_match(
     terms: &MatchTerms,
-    searcher: &mut Searcher<SearchPosition>,
+    player: &mut Player,
 ) -> Result<Vec<GameSummary>, InitiatorError> {
     let stream = connect(&terms.address)?;
     let mut conn = Connection::new(stream, ANSWER_TIMEOUT)
@@ -124,8 +124,8 @@ pub fn play_match(
     let mut summaries = Vec::new();
     for index in 0..terms.games {
         let last = index + 1 == terms.games;
-        searcher.clear();
-        let summary = play_game(&mut conn, terms, last, searcher)?;
+        player.searcher.clear();
+        let summary = play_game(&mut conn, terms, last, player)?;
         println!("game {}: {summary}", index + 1);
         summaries.push(summary);
     }
@@ -136,7 +136,7 @@ fn play_game(
     conn: &mut Connection,
     terms: &MatchTerms,
     last: bool,
-    searcher: &mut Searcher<SearchPosition>,
+    player: &mut Player,
 ) -> Result<GameSummary, InitiatorError> {
     conn.set_read_timeout(ANSWER_TIMEOUT);
     conn.send(&DxpMessage::GameReq {
@@ -173,7 +173,7 @@ fn play_game(
             if let Some(reason) = ending {
                 return end_game(conn, &game, reason, last, None);
             }
-            match game.think(searcher) {
+            match game.think(player) {
                 Some(message) => conn.send(&message)?,
                 None => return end_game(conn, &game, EndReason::Unknown, last, None),
             }

@@ -4,9 +4,10 @@
 //! into a typed [`DxpMessage`] and back, [`clock`] turns the game's agreed time and move
 //! count into a [`crate::engine::Clock`], and [`notation`] rewrites DXP positions and moves
 //! in the Hub text that the draughts module reads. On top of them, [`connection`] carries
-//! typed messages over one socket, [`game`] is one game as both roles see it, and
-//! [`follower`] and [`initiator`] are the two roles that [`cli`] starts; [`server`] accepts
-//! the follower's connections, each on a thread of its own.
+//! typed messages over one socket, [`game`] is one game as both roles see it, [`player`]
+//! the engine that plays our side (book, then search), and [`follower`] and [`initiator`]
+//! are the two roles that [`cli`] starts; [`server`] accepts the follower's connections,
+//! each on a thread of its own.
 
 pub mod cli;
 pub mod clock;
@@ -17,6 +18,7 @@ pub mod game;
 pub mod initiator;
 pub mod message;
 pub mod notation;
+pub mod player;
 pub mod server;
 
 pub use clock::{game_time, move_clock};

@@ -1,7 +1,7 @@
 //! The listening side of `tvilling dxp [--listen ADDR:PORT]`: every accepted connection is
 //! served on a thread of its own, so the acceptor is always ready for the next one.
 //!
-//! One engine plays one game at a time: the [`Searcher`] sits behind a mutex, and the first
+//! One engine plays one game at a time: the [`Player`] sits behind a mutex, and the first
 //! connection whose GAMEREQ is accepted holds it until that connection ends (see
 //! [`follower`](super::follower) for who is refused, and when). Threads and sockets are
 //! bounded: at most [`MAX_CONNECTIONS`] connections are open at once, and each ends by its
@@ -14,8 +14,7 @@ use std::thread;
 use std::time::Duration;
 
 use super::follower::{serve_connection, Engine};
-use crate::draughts::SearchPosition;
-use crate::engine::Searcher;
+use super::player::Player;
 
 /// Most connections served at once: the one playing, and others being refused or waiting
 /// for their handshake deadline. A connection beyond it is closed at once.
@@ -25,10 +24,10 @@ pub const MAX_CONNECTIONS: usize = 16;
 /// spin while the condition lasts.
 const ACCEPT_RETRY: Duration = Duration::from_millis(100);
 
-/// Serves every connection that `listener` accepts with `searcher`, until the process is
+/// Serves every connection that `listener` accepts with `player`, until the process is
 /// killed.
-pub fn serve(listener: &TcpListener, searcher: Searcher<SearchPosition>) {
-    let engine: Arc<Engine> = Arc::new(Mutex::new(searcher));
+pub fn serve(listener: &TcpListener, player: Player) {
+    let engine: Arc<Engine> = Arc::new(Mutex::new(player));
     let open = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
         match stream {
