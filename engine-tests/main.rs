@@ -9,6 +9,7 @@ mod chess_fen;
 mod chess_perft;
 mod command_line;
 mod datagen;
+mod draughts_book;
 mod draughts_egdb;
 mod draughts_egdb_independent;
 mod draughts_perft;
