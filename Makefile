@@ -127,7 +127,7 @@ portable-test: $(VENV)/.installed
 # Leak detection is off: a thread that has done its work frees its handle in a thread-local
 # destructor, which may run after LeakSanitizer checks at the end of an execution, so any
 # target that starts threads (a search, a cleared hash table) reports a few bytes.
-FUZZ_TARGETS := chess_fen uci_session draughts_hub dxp nnue_file egdb_file
+FUZZ_TARGETS := chess_fen uci_session draughts_hub dxp nnue_file egdb_file book_file
 FUZZ_SECONDS ?= 45
 
 fuzz:
