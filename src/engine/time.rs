@@ -203,27 +203,32 @@ mod tests {
     #[test]
     fn sudden_death_spends_a_small_share() {
         let tm = manager(&with_clock(clock(60_000, 0, None))).unwrap();
-        // 60 s - 10 ms overhead - a reserve of 75 overheads and 80 ms = 59.16 s; / 25 =
-        // 2.3664 s: soft 60%, hard 4x.
-        assert_eq!(r(tm.soft_limit()), 1_420);
-        assert_eq!(r(tm.hard_limit()), 9_466);
+        // 60 s - 10 ms overhead - a reserve of 60 overheads and 80 ms = 59.31 s; / 20 =
+        // 2.9655 s: soft 70%, hard 4x.
+        assert_eq!(r(tm.soft_limit()), 2_076);
+        assert_eq!(r(tm.hard_limit()), 11_862);
     }
 
     #[test]
     fn a_sudden_death_clock_keeps_the_lag_of_the_moves_to_come() {
         // Each move thinks to its soft limit and the clock also charges the overhead: the
-        // clock lasts over a hundred moves at a horizon of 12 (with a reserve of five
-        // overheads, 87).
-        let mut remaining = ms(60_000);
+        // clock lasts over a hundred moves at draughts' ending horizon of 12 (with a reserve
+        // of five overheads, 87), and at chess's own.
         let overhead = ms(50);
-        for _ in 0..100 {
-            let mut limits = with_clock(clock(remaining.as_millis() as u64, 0, None));
-            limits.move_overhead = overhead;
-            let tm = with_horizon(&limits, 12).unwrap();
-            remaining = remaining
-                .checked_sub(tm.soft_limit() + overhead)
-                .expect("the clock ran out");
-        }
+        let lasts_100_moves = |horizon, params: &SearchParams| {
+            let mut remaining = ms(60_000);
+            (0..100).all(|_| {
+                let mut limits = with_clock(clock(remaining.as_millis() as u64, 0, None));
+                limits.move_overhead = overhead;
+                let tm = TimeManager::new(&limits, horizon, params).unwrap();
+                remaining
+                    .checked_sub(tm.soft_limit() + overhead)
+                    .map(|left| remaining = left)
+                    .is_some()
+            })
+        };
+        assert!(lasts_100_moves(12, &SearchParams::DRAUGHTS));
+        assert!(lasts_100_moves(PARAMS.move_horizon as u32, &PARAMS));
         // An increment that covers the overhead pays the lag: five overheads are enough.
         let mut limits = with_clock(clock(60_000, 100, None));
         limits.move_overhead = overhead;
@@ -250,8 +255,8 @@ mod tests {
     #[test]
     fn increment_adds_to_the_allocation() {
         let tm = manager(&with_clock(clock(10_000, 1_000, None))).unwrap();
-        // 9.86 s / 25 + 0.9 * 0.99 s = 1.2854 s; soft 60%; hard capped at half the pool.
-        assert_eq!(r(tm.soft_limit()), 771);
+        // 9.86 s / 20 + 0.9 * 0.99 s = 1.384 s; soft 70%; hard capped at half the pool.
+        assert_eq!(r(tm.soft_limit()), 969);
         assert_eq!(r(tm.hard_limit()), 4_930);
         assert!(tm.hard_limit() < ms(10_000 - 10));
     }
@@ -259,7 +264,7 @@ mod tests {
     #[test]
     fn moves_to_go_divides_the_period() {
         let tm = manager(&with_clock(clock(40_000, 0, Some(10)))).unwrap();
-        assert_eq!(r(tm.soft_limit()), 2_392);
+        assert_eq!(r(tm.soft_limit()), 2_790);
         assert_eq!(r(tm.hard_limit()), 15_944);
         // The last move of a period may use the whole clock but the overhead and reserve.
         let last = manager(&with_clock(clock(2_000, 0, Some(1)))).unwrap();
@@ -306,8 +311,8 @@ mod tests {
     fn an_increment_that_does_not_cover_the_overhead_is_not_spent() {
         // 1 s + 10 ms with 10 ms overhead: once the clock is near the reserve, nearly at once.
         let low = manager(&with_clock(clock(100, 10, None))).unwrap();
-        assert!(low.soft_limit() <= ms(1));
-        assert!(low.hard_limit() <= ms(7));
+        assert!(low.soft_limit() <= ms(2));
+        assert!(low.hard_limit() <= ms(8));
         // Sudden death in all but name: half of a second's clock is kept for the lag of the
         // moves to come, and the first move still thinks.
         let start = manager(&with_clock(clock(1_000, 10, None))).unwrap();
@@ -335,8 +340,8 @@ mod tests {
         let mut c = clock(60_000, 0, None);
         c.delay = ms(2_000);
         let tm = manager(&with_clock(c)).unwrap();
-        assert_eq!(r(tm.soft_limit()), 3_420);
-        assert_eq!(r(tm.hard_limit()), 11_466);
+        assert_eq!(r(tm.soft_limit()), 4_076);
+        assert_eq!(r(tm.hard_limit()), 13_862);
     }
 
     #[test]

@@ -216,15 +216,17 @@ search_params! {
         /// Moves of its own the time manager plans a clock without moves-to-go (sudden
         /// death, Fischer) to last: it spends about this share of the clock a move. Chess
         /// games against engines run 60-80 moves, and the clock's tail (a long endgame, a
-        /// crisis) needs a reserve. A game may plan fewer as it goes on
+        /// crisis) needs a reserve; but a move takes about 1.5 soft limits on average (the
+        /// iteration that crosses it finishes), so at 25 a 10s+0.1s game ended with a
+        /// median 2.2 s unused. A game may plan fewer as it goes on
         /// ([`Game::sudden_death_moves`]: draughts does, by the material left).
-        move_horizon = 25, 10..=50, step 2;
+        move_horizon = 20, 10..=50, step 2;
         /// Percentage of the increment beyond the move overhead spent on this move (the
         /// rest builds a reserve).
         time_increment_share = 90, 50..=100, step 5;
         /// Percentage of the per-move allocation that is the soft limit (do not start
         /// another iteration) before stability scaling.
-        time_soft_share = 60, 30..=100, step 5;
+        time_soft_share = 70, 30..=100, step 5;
         /// The hard limit (abort the iteration) may reach this percentage of the
         /// allocation, for a move in trouble.
         time_hard_multiple = 400, 200..=800, step 25;
@@ -260,11 +262,13 @@ impl SearchParams {
     /// evaluation, and the clock's horizon on a full board is longer: after a 2-move ballot,
     /// games against Scan 2.0 had 57-95 moves of ours left (74 in the median), and draughts
     /// shortens the horizon as material leaves the board (`draughts::SearchPosition`'s
-    /// [`Game::sudden_death_moves`]). Standing pat on the table's score, which gained chess
-    /// 22.6 Elo, lost 26.5-33.5 in 60 draughts games (3 wins, 10 losses).
+    /// [`Game::sudden_death_moves`]); its soft share is the 60 % those horizons were
+    /// measured with. Standing pat on the table's score, which gained chess 22.6 Elo, lost
+    /// 26.5-33.5 in 60 draughts games (3 wins, 10 losses).
     pub const DRAUGHTS: Self = Self {
         table_stand_pat: false,
         move_horizon: 30,
+        time_soft_share: 60,
         ..Self::STANDARD
     };
 }

@@ -53,7 +53,7 @@ mod tests {
             .any(|l| l == "option name rfp_margin type spin default 75 min 30 max 150"));
         assert!(lines[OPTIONS.len()..]
             .iter()
-            .any(|l| l == "option name move_horizon type spin default 25 min 10 max 50"));
+            .any(|l| l == "option name move_horizon type spin default 20 min 10 max 50"));
     }
 
     #[test]
