@@ -16,6 +16,7 @@ use crate::common::dxp_peer::{legal_moves, move_frame, our_move, play_frame, Pee
 use crate::common::scratch::scratch_path;
 
 /// `tvilling dxp --connect` at a listener of ours, White, one second a move (`--time 0`),
+/// without the opening book (its random pick among near-best moves would vary the games),
 /// `moves` moves a game; its output and log go to files a failing test prints.
 struct Initiator {
     child: Child,
@@ -34,7 +35,7 @@ impl Initiator {
             .args(["dxp", "--connect", &format!("127.0.0.1:{port}")])
             .args(["--color", "white", "--time", "0"])
             .args(["--moves", &moves.to_string(), "--games", &games.to_string()])
-            .args(["--egdb-pieces", "0"])
+            .args(["--egdb-pieces", "0", "--book", "false"])
             .env("RUST_LOG", "debug")
             .stdin(Stdio::null())
             .stdout(File::create(&out).unwrap())
