@@ -2,33 +2,13 @@
 //! with the commit, the UCI engine with and without `uci`, and usage errors that end with
 //! a message and a non-zero status, never a panic.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
+
+use crate::common::binary::{text, tvilling};
 
 const SUBCOMMANDS: [&str; 9] = [
     "uci", "hub", "dxp", "bench", "perft", "datagen", "dbgen", "train", "book",
 ];
-
-fn tvilling(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tvilling"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 #[test]
 fn help_lists_every_subcommand_and_each_has_its_own() {

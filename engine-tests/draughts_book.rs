@@ -1,32 +1,10 @@
 //! The opening book through the built binary: `tvilling book build`, `extend` and `stats`,
 //! then Hub playing from the book built, and a damaged book refused with the reason.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
+use crate::common::binary::{text, tvilling};
 use crate::common::scratch::scratch_path;
-
-fn tvilling(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tvilling"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = scratch_path(&format!("book-{name}"));

@@ -1,5 +1,6 @@
 //! Helpers the test files share.
 
+pub mod binary;
 pub mod dxp_peer;
 pub mod scratch;
 pub mod shared;
