@@ -119,8 +119,9 @@ pub struct DatagenArgs {
     /// Games played at once.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one::<usize>)]
     pub threads: usize,
-    /// Transposition table per game, MB.
-    #[arg(long, value_name = "MB", default_value_t = 16,
+    /// Transposition table per game, MB: a few thousand nodes a move fill little of one,
+    /// and each game clears it, so a small table is faster.
+    #[arg(long, value_name = "MB", default_value_t = 2,
           value_parser = RangedU64ValueParser::<usize>::new().range(1..=65536))]
     pub hash: usize,
     /// Seed of every random choice [default: from the clock].
