@@ -33,7 +33,7 @@ pub struct GenerateOptions {
     pub target: Target,
     /// Soft node limit per move.
     pub nodes: u64,
-    /// Random plies after the start position (default 8, or 0 from a book).
+    /// Random plies after the start position (default 8, or 6 after a book line).
     pub random_plies: usize,
     /// Opening file: EPD/FEN or PGN for chess, FEN or Hub lines for draughts.
     pub book: Option<PathBuf>,
@@ -85,6 +85,11 @@ pub enum DatagenCommand {
 pub const DEFAULT_NODES: u64 = 5_000;
 /// Default random plies from a start position.
 pub const DEFAULT_RANDOM_PLIES: usize = 8;
+/// Default random plies after a book line. The search is deterministic, so without them
+/// each line's game is played again and again: 79 draughts ballots gave 8,406 distinct
+/// training positions in 406,359. After 4 plies 2 % of the positions of 150 games
+/// repeated, after 6 plies 0.2 %.
+pub const DEFAULT_BOOK_RANDOM_PLIES: usize = 6;
 
 /// The command line of `tvilling datagen`: a self-play run by default, or `--stats FILE`,
 /// or `--from-pgn FILE... --out FILE`, or `--from-records FILE... --out FILE`.
@@ -107,7 +112,7 @@ pub struct DatagenArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODES,
           value_parser = at_least_one::<u64>)]
     pub nodes: u64,
-    /// Random plies after the start position [default: 8, or 0 from a book].
+    /// Random plies after the start position [default: 8, or 6 after a book line].
     #[arg(long, value_name = "N")]
     pub plies: Option<usize>,
     /// Opening file: EPD/FEN or PGN for chess, FEN or Hub lines for draughts.
@@ -180,7 +185,7 @@ impl DatagenArgs {
             (None, None) => Target::Unlimited,
         };
         let random_plies = self.plies.unwrap_or(if self.book.is_some() {
-            0
+            DEFAULT_BOOK_RANDOM_PLIES
         } else {
             DEFAULT_RANDOM_PLIES
         });
@@ -238,7 +243,7 @@ mod tests {
         let DatagenCommand::Generate(o) = parse_datagen_args("--book b.pgn", 9).unwrap() else {
             panic!("expected a run");
         };
-        assert_eq!(o.random_plies, 0);
+        assert_eq!(o.random_plies, DEFAULT_BOOK_RANDOM_PLIES);
         assert_eq!(o.evalfile, None);
         let DatagenCommand::Generate(o) = parse_datagen_args("--evalfile nets/x.nnue", 9).unwrap()
         else {
