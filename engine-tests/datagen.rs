@@ -106,7 +106,7 @@ fn starts_from_books_and_chess960() {
     let out = dir.join("book.games");
     let (ok, _, err) = datagen(&[
         "--games",
-        "1",
+        "2",
         "--nodes",
         "300",
         "--book",
@@ -117,6 +117,16 @@ fn starts_from_books_and_chess960() {
     assert!(ok, "{err}");
     let (records, _, _) = positions::<PackedPosition>(&out);
     assert!(records.iter().all(|r| r.fullmove_number() >= 3));
+    // The search is deterministic: only the random plies after the line keep two games
+    // from one line apart (without them every position would come twice).
+    let distinct: std::collections::HashSet<String> =
+        records.iter().map(PackedPosition::to_fen).collect();
+    assert!(
+        distinct.len() > records.len() * 3 / 4,
+        "{} distinct of {}",
+        distinct.len(),
+        records.len()
+    );
 
     let out = dir.join("frc.games");
     let (ok, _, err) = datagen(&[
