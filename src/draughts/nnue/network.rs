@@ -3,13 +3,21 @@
 use crate::nnue::slot::NetworkSlot;
 use crate::nnue::FeatureSetId;
 
+/// The file in `nets/` built into the binary, named once for the name `evalfile` reports and
+/// for the bytes, so a new net is one edit.
+macro_rules! embedded_file {
+    () => {
+        "draughts-gen4.nnue"
+    };
+}
+
 /// The default of the Hub parameter `evalfile`: the name of the network built into the
 /// binary.
-pub const EMBEDDED_NAME: &str = "draughts-gen4.nnue";
+pub const EMBEDDED_NAME: &str = embedded_file!();
 
 /// The draughts network in use: one loaded by `evalfile`, else the embedded one (unless
 /// the hand-written evaluation was asked for).
 pub static DRAUGHTS_NETWORK: NetworkSlot = NetworkSlot::new(
     FeatureSetId::Draughts200,
-    Some(include_bytes!("../../../nets/draughts-gen4.nnue")),
+    Some(include_bytes!(concat!("../../../nets/", embedded_file!()))),
 );
