@@ -7,7 +7,7 @@ use crate::nnue::FeatureSetId;
 /// for the bytes, so a new net is one edit.
 macro_rules! embedded_file {
     () => {
-        "draughts-gen4.nnue"
+        "draughts-gen5.nnue"
     };
 }
 

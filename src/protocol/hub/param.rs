@@ -235,7 +235,7 @@ mod tests {
                 ),
                 "param name=egdb-pieces value=4 type=int min=0 max=5",
                 "param name=nnue value=true type=bool",
-                "param name=evalfile value=draughts-gen4.nnue type=string",
+                "param name=evalfile value=draughts-gen5.nnue type=string",
                 "param name=book value=true type=bool",
                 "param name=book-file value=draughts.book type=string",
             ]
