@@ -8,6 +8,23 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock, RwLock};
 
+/// Declares a game's network: `EMBEDDED_NAME`, the name of the file in `nets/` built into
+/// the binary (the default its network option reports), and the [`NetworkSlot`] static that
+/// holds it. The file is named once, so a new net is one edit.
+macro_rules! embedded_network {
+    ($(#[$doc:meta])* $slot:ident, $features:expr, $file:literal) => {
+        /// The network option's default: the name of the network built into the binary.
+        pub const EMBEDDED_NAME: &str = $file;
+
+        $(#[$doc])*
+        pub static $slot: $crate::nnue::slot::NetworkSlot = $crate::nnue::slot::NetworkSlot::new(
+            $features,
+            Some(include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/nets/", $file))),
+        );
+    };
+}
+pub(crate) use embedded_network;
+
 /// Which evaluation a slot hands out.
 enum Choice {
     /// The network built into the binary (or none, if the game has none).
