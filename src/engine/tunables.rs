@@ -262,12 +262,14 @@ impl SearchParams {
     /// evaluation, and the clock's horizon on a full board is longer: after a 2-move ballot,
     /// games against Scan 2.0 had 57-95 moves of ours left (74 in the median), and draughts
     /// shortens the horizon as material leaves the board (`draughts::SearchPosition`'s
-    /// [`Game::sudden_death_moves`]); its soft share is the 60 % those horizons were
-    /// measured with. Standing pat on the table's score, which gained chess 22.6 Elo, lost
-    /// 26.5-33.5 in 60 draughts games (3 wins, 10 losses).
+    /// [`Game::sudden_death_moves`]). At 30 moves tvilling left 15-17 % of a minute's clock
+    /// unused against Scan 2.0 (Scan 1-2 %), so the horizon is 24. The soft share stays at
+    /// 60 %: at chess's 70 % a minute's clock no longer lasts 100 moves of soft limits and
+    /// overheads at the ending horizon. Standing pat on the table's score, which gained chess
+    /// 22.6 Elo, lost 26.5-33.5 in 60 draughts games (3 wins, 10 losses).
     pub const DRAUGHTS: Self = Self {
         table_stand_pat: false,
-        move_horizon: 30,
+        move_horizon: 24,
         time_soft_share: 60,
         ..Self::STANDARD
     };
