@@ -262,10 +262,10 @@ impl SearchParams {
     /// evaluation, and the clock's horizon on a full board is longer: after a 2-move ballot,
     /// games against Scan 2.0 had 57-95 moves of ours left (74 in the median), and draughts
     /// shortens the horizon as material leaves the board (`draughts::SearchPosition`'s
-    /// [`Game::sudden_death_moves`]). At 30 moves tvilling left 15-17 % of a minute's clock
-    /// unused against Scan 2.0 (Scan 1-2 %), so the horizon is 24. The soft share stays at
-    /// 60 %: at chess's 70 % a minute's clock no longer lasts 100 moves of soft limits and
-    /// overheads at the ending horizon. Standing pat on the table's score, which gained chess
+    /// [`Game::sudden_death_moves`]). At 30 moves a minute's clock against Scan 2.0 ended
+    /// with a sixth of it unused (`notes/matches.md`), so the horizon is 24. The soft share
+    /// stays at 60 %: at chess's 70 % a minute's clock no longer lasts 100 moves of soft
+    /// limits and overheads at the ending horizon. Standing pat on the table's score, which gained chess
     /// 22.6 Elo, lost 26.5-33.5 in 60 draughts games (3 wins, 10 losses).
     pub const DRAUGHTS: Self = Self {
         table_stand_pat: false,
