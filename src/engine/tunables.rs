@@ -265,8 +265,8 @@ impl SearchParams {
     /// [`Game::sudden_death_moves`]). At 30 moves a minute's clock against Scan 2.0 ended
     /// with a sixth of it unused (`notes/matches.md`), so the horizon is 24. The soft share
     /// stays at 60 %: at chess's 70 % a minute's clock no longer lasts 100 moves of soft
-    /// limits and overheads at the ending horizon. Standing pat on the table's score, which gained chess
-    /// 22.6 Elo, lost 26.5-33.5 in 60 draughts games (3 wins, 10 losses).
+    /// limits and overheads at the ending horizon. Standing pat on the table's score, which
+    /// gained chess 22.6 Elo, lost 26.5-33.5 in 60 draughts games (3 wins, 10 losses).
     pub const DRAUGHTS: Self = Self {
         table_stand_pat: false,
         move_horizon: 24,
