@@ -53,7 +53,7 @@ fn evalfile_loads_good_files_and_refuses_bad_ones() {
     ));
     let _ = std::fs::remove_dir_all(&dir);
 
-    assert!(lines.contains(&"option name EvalFile type string default chess-gen5.nnue".to_string()));
+    assert!(lines.contains(&"option name EvalFile type string default chess-gen6.nnue".to_string()));
     assert!(lines.contains(&"option name Use NNUE type check default true".to_string()));
     let loaded = position_of(&lines, "info string EvalFile: evaluating with");
     assert!(lines[loaded].ends_with("(768x64)"), "{}", lines[loaded]);

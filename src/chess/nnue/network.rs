@@ -8,5 +8,5 @@ embedded_network!(
     /// the hand-written evaluation was asked for).
     CHESS_NETWORK,
     FeatureSetId::Chess768,
-    "chess-gen5.nnue"
+    "chess-gen6.nnue"
 );

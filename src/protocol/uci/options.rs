@@ -385,7 +385,7 @@ mod tests {
                 "option name UCI_ShowWDL type check default false",
                 "option name Move Delay type spin default 0 min 0 max 60000",
                 "option name Use NNUE type check default true",
-                "option name EvalFile type string default chess-gen5.nnue",
+                "option name EvalFile type string default chess-gen6.nnue",
                 "option name SyzygyPath type string default <empty>",
                 "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
                 "option name Syzygy50MoveRule type check default true",
