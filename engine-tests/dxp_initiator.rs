@@ -134,16 +134,22 @@ fn sure_lead(position: &Position, plies: u32) -> i32 {
     .unwrap()
 }
 
-/// Black's move that surely gives White the most material over the next four plies.
+/// Black's move that surely gives White the most material over the next four plies, until
+/// White is eight men up; then the one that gives least, so that Black keeps a move to the
+/// move limit whatever the initiator plays.
 fn giveaway(position: &mut Position) -> String {
-    let mv = legal_moves(position)
-        .into_iter()
-        .max_by_key(|&mv| {
-            let mut after = *position;
-            after.play(mv);
-            sure_lead(&after, 3)
-        })
-        .unwrap();
+    let lead = |&mv: &_| {
+        let mut after = *position;
+        after.play(mv);
+        sure_lead(&after, 3)
+    };
+    let moves = legal_moves(position).into_iter();
+    let mv = if material_lead(position) < 8 {
+        moves.max_by_key(lead)
+    } else {
+        moves.min_by_key(lead)
+    }
+    .unwrap();
     move_frame(position, mv)
 }
 
