@@ -3,6 +3,7 @@
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
+use std::ffi::OsString;
 use std::process::ExitCode;
 use tvilling::cli::{self, BenchArgs, BookArgs, DatagenArgs, DbgenArgs, PerftArgs};
 use tvilling::protocol::dxp::cli::DxpArgs;
@@ -20,6 +21,9 @@ const VERSION: &str = concat!(
 // A flag given twice takes its last value (`args_override_self`, which clap propagates to
 // every subcommand), as the hand-written parsers did: scripts pass defaults, then override.
 /// tvilling: one search, two games. Without a command it is a UCI chess engine.
+///
+/// Arguments that name no command are UCI commands, one an argument, run in order before
+/// the engine quits: tvilling "position startpos" "go depth 8" quit
 #[derive(Parser)]
 #[command(name = "tvilling", version = VERSION, args_override_self = true)]
 struct Tvilling {
@@ -47,6 +51,11 @@ enum Command {
     Train(TrainOptions),
     /// Builds, extends or summarises the draughts opening book.
     Book(BookArgs),
+    // OpenBench starts engines this way (`./engine "genfens ..." quit`), as scripts do
+    // Stockfish; a UCI line whose first word names a command above is that command.
+    /// UCI command lines, one an argument.
+    #[command(external_subcommand)]
+    UciLines(Vec<OsString>),
 }
 
 /// Ends the process with a usage error of `subcommand`, written by clap as it writes its
@@ -67,6 +76,14 @@ fn main() -> ExitCode {
         .init();
     let result = match Tvilling::parse().command {
         None | Some(Command::Uci) => return tvilling::protocol::uci::run(),
+        Some(Command::UciLines(args)) => {
+            // Undecodable bytes are replaced, as on stdin.
+            let lines: Vec<String> = args
+                .iter()
+                .map(|arg| arg.to_string_lossy().into_owned())
+                .collect();
+            return tvilling::protocol::uci::run_script(&lines);
+        }
         Some(Command::Hub(args)) => {
             tvilling::protocol::hub::session::run(args).map_err(|e| e.to_string())
         }
@@ -116,6 +133,21 @@ mod tests {
             parse(&["tvilling", "uci"]),
             Ok(Some(Command::Uci))
         ));
-        assert!(parse(&["tvilling", "chess"]).is_err());
+        assert!(parse(&["tvilling", "--chess"]).is_err());
+    }
+
+    #[test]
+    fn other_arguments_are_uci_lines_and_commands_stay_commands() {
+        let parse = |args: &[&str]| Tvilling::try_parse_from(args).map(|t| t.command);
+        let Ok(Some(Command::UciLines(lines))) =
+            parse(&["tvilling", "genfens 4 seed 7 book None", "quit"])
+        else {
+            panic!("not UCI lines");
+        };
+        assert_eq!(lines, ["genfens 4 seed 7 book None", "quit"]);
+        assert!(matches!(
+            parse(&["tvilling", "bench"]),
+            Ok(Some(Command::Bench(_)))
+        ));
     }
 }

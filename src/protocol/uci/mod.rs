@@ -37,6 +37,6 @@ pub use options::{
     default_changes, option_lines, parse_option, OptionChange, OptionKind, OptionSpec, OPTIONS,
 };
 pub use position::{PositionCommand, PositionStart};
-pub use session::{run, Session};
+pub use session::{run, run_script, Session};
 pub use settings::EngineSettings;
 pub use wdl::{Wdl, START_MATERIAL};

@@ -23,6 +23,10 @@
 //!
 //! Bad input of any kind is answered with `info string error: ...` and changes nothing: a
 //! `position` is built whole before it replaces the current game.
+//!
+//! The command line's arguments (`tvilling "position startpos" "go depth 8" quit`) are
+//! served as a script ([`Session::serve_script`]): the same lines, but each read only once
+//! a search or count before it that ends by itself has ended.
 
 use super::board_text::{board_lines, material_count};
 use super::output::{bestmove_line, id_lines, info_line, info_string, READYOK, UCIOK};
@@ -41,26 +45,46 @@ use crate::chess::{move_to_uci, parse_uci_move, Color, Move, Position};
 use crate::engine::{bench, SearchEvent, SearchResult, Searcher};
 use crate::nnue::NetworkFileError;
 use crate::protocol::clock_lag::ClockLag;
-use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
+use crate::protocol::stdin_lines::{spawn_line_reader, spawn_stdin_reader, InputLine};
 use crate::selfplay::genfens;
 use crossbeam_channel::{never, select, unbounded, Receiver, Sender};
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
-use std::io::{self, Write};
+use std::io::{self, Cursor, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
 /// Runs the UCI engine on stdin/stdout until `quit` or the end of input.
 pub fn run() -> ExitCode {
     let input = spawn_stdin_reader();
-    let mut session = Session::new(io::stdout().lock());
-    match session.serve(&input) {
+    exit_code(Session::new(io::stdout().lock()).serve(&input))
+}
+
+/// Runs the UCI engine on `lines` (the command line's arguments: `tvilling "position
+/// startpos" "go depth 8"`), each read as a line of stdin would be, paced as
+/// [`Session::serve_script`] says; the end of the lines is the end of input.
+pub fn run_script(lines: &[String]) -> ExitCode {
+    let input = spawn_line_reader(Cursor::new(lines.join("\n").into_bytes()));
+    exit_code(Session::new(io::stdout().lock()).serve_script(&input))
+}
+
+fn exit_code(served: io::Result<()>) -> ExitCode {
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             log::error!("cannot write to the GUI: {e}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// How the session reads its input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pace {
+    /// A GUI's: each line is executed as it arrives, during a search too.
+    Live,
+    /// A script's: a line waits until the search or count before it ends by itself.
+    Script,
 }
 
 /// Whether the loop goes on after a command.
@@ -77,6 +101,17 @@ struct RunningSearch {
     chess960: bool,
     /// Material of the root, for the WDL model.
     material: u32,
+    /// Searching until `stop` (`go infinite`, or a bare `go`).
+    infinite: bool,
+    /// Pondering, until `ponderhit` or `stop`.
+    pondering: bool,
+}
+
+impl RunningSearch {
+    /// Whether the search ends without being told to.
+    fn ends_by_itself(&self) -> bool {
+        !self.infinite && !self.pondering
+    }
 }
 
 /// A UCI conversation writing protocol lines to `out`.
@@ -118,14 +153,33 @@ impl<W: Write> Session<W> {
 
     /// Serves `input` until `quit` or its end; an `Err` means the output is gone.
     pub fn serve(&mut self, input: &Receiver<InputLine>) -> io::Result<()> {
+        self.serve_paced(input, Pace::Live)
+    }
+
+    /// Serves `input` as a script, a line typed only once the one before is done: a line
+    /// after `go` with a limit (`depth`, `nodes`, `movetime`, a clock, `mate`) or after
+    /// `go perft` is read once its `bestmove` or total is printed, so `go depth 8`, `quit`
+    /// searches to depth 8. A search that runs until `stop` (`go infinite`, a bare `go`,
+    /// `go ponder`) holds nothing back, and the end of the input stops it, as on stdin.
+    pub fn serve_script(&mut self, input: &Receiver<InputLine>) -> io::Result<()> {
+        self.serve_paced(input, Pace::Script)
+    }
+
+    fn serve_paced(&mut self, input: &Receiver<InputLine>, pace: Pace) -> io::Result<()> {
         let events = self.events_rx.clone();
+        let held_back = never();
         loop {
             let perft_events = self
                 .perft
                 .as_ref()
                 .map_or_else(never, |(job, _)| job.events().clone());
+            let lines = if pace == Pace::Script && self.working_on_its_own() {
+                &held_back
+            } else {
+                input
+            };
             select! {
-                recv(input) -> line => {
+                recv(lines) -> line => {
                     let flow = match line {
                         Ok(InputLine::Line(text)) => self.handle_line(&text)?,
                         Ok(InputLine::Overlong(length)) => {
@@ -147,6 +201,11 @@ impl<W: Write> Session<W> {
                 recv(perft_events) -> event => self.on_perft_event(event.ok())?,
             }
         }
+    }
+
+    /// Whether a search or count is running that will end without `stop`.
+    fn working_on_its_own(&self) -> bool {
+        self.perft.is_some() || self.running.is_some_and(|search| search.ends_by_itself())
     }
 
     /// Parses and executes one line.
@@ -207,7 +266,12 @@ impl<W: Write> Session<W> {
             }
             UciCommand::Go(go) => self.go(&go)?,
             UciCommand::Stop => self.searcher.stop(),
-            UciCommand::PonderHit => self.searcher.ponder_hit(),
+            UciCommand::PonderHit => {
+                self.searcher.ponder_hit();
+                if let Some(search) = &mut self.running {
+                    search.pondering = false;
+                }
+            }
             UciCommand::Quit => return Ok(Flow::Quit),
             UciCommand::Perft(depth) => {
                 self.finish_search()?;
@@ -393,6 +457,8 @@ impl<W: Write> Session<W> {
         self.running = Some(RunningSearch {
             chess960,
             material: material_count(&self.game.root),
+            infinite: limits.infinite,
+            pondering: limits.ponder,
         });
         self.searcher.start(
             self.game.root.clone(),
@@ -524,14 +590,17 @@ fn select_network(use_nnue: bool, file: &str) -> Result<(), NetworkFileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::stdin_lines::spawn_line_reader;
-    use std::io::Cursor;
 
-    /// Runs a whole script through a session and returns what it printed.
+    /// Runs a whole script through a session, its lines read as they come, and returns
+    /// what it printed.
     fn converse(script: &str) -> Vec<String> {
+        converse_paced(script, Pace::Live)
+    }
+
+    fn converse_paced(script: &str, pace: Pace) -> Vec<String> {
         let input = spawn_line_reader(Cursor::new(script.as_bytes().to_vec()));
         let mut out = Vec::new();
-        Session::new(&mut out).serve(&input).unwrap();
+        Session::new(&mut out).serve_paced(&input, pace).unwrap();
         String::from_utf8(out)
             .unwrap()
             .lines()
@@ -566,6 +635,42 @@ mod tests {
     fn end_of_input_stops_an_infinite_search_with_a_bestmove() {
         let lines = converse("go infinite\n");
         assert_eq!(count(&lines, "bestmove"), 1);
+    }
+
+    #[test]
+    fn a_script_line_waits_for_the_search_or_count_before_it() {
+        // Read as they come, `quit` and `stop` would end these at once.
+        let reached = |lines: &[String], depth: &str| {
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("info depth {depth} ")))
+        };
+        let lines = converse_paced("go depth 9\nquit\n", Pace::Script);
+        assert!(reached(&lines, "9"), "{lines:?}");
+        assert_eq!(count(&lines, "bestmove"), 1);
+        // After `ponderhit` a pondering search ends by itself, so `quit` waits for it.
+        let lines = converse_paced("go ponder depth 9\nponderhit\nquit\n", Pace::Script);
+        assert!(reached(&lines, "9"), "{lines:?}");
+        let lines = converse_paced("go perft 4\nstop\n", Pace::Script);
+        assert_eq!(lines.last().unwrap(), "Nodes searched: 197281");
+    }
+
+    #[test]
+    fn a_script_stops_a_search_that_waits_for_stop_at_its_end() {
+        for script in [
+            "go infinite\n",
+            "go\n",
+            "go ponder\n",
+            "go infinite\nisready\n",
+        ] {
+            // On a thread of its own, so that a script waiting for ever fails the test.
+            let (sender, receiver) = std::sync::mpsc::channel();
+            std::thread::spawn(move || sender.send(converse_paced(script, Pace::Script)));
+            let lines = receiver
+                .recv_timeout(std::time::Duration::from_secs(60))
+                .unwrap_or_else(|_| panic!("{script:?} never ended"));
+            assert_eq!(count(&lines, "bestmove"), 1, "{script:?}: {lines:?}");
+        }
     }
 
     #[test]
