@@ -18,6 +18,7 @@ mod draughts_rules;
 mod draughts_variants;
 mod dxp_follower;
 mod dxp_initiator;
+mod progress;
 mod train;
 mod uci_draws;
 mod uci_evalfile;

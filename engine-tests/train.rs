@@ -76,10 +76,18 @@ fn trains_exports_and_resumes() {
         "--threads",
         "2",
     ];
-    run(
+    let log = run(
         env!("CARGO_BIN_EXE_tvilling"),
         &[&common[..], &["--epochs", "4"]].concat(),
     );
+    // Into a pipe, the lines a log keeps: one an epoch, then the result.
+    for epoch in 1..=4 {
+        let line = format!("\nepoch {epoch}/4: train loss ");
+        assert_eq!(log.matches(&line).count(), 1, "{log}");
+    }
+    assert!(!log.contains(['\r', '\x1b']), "{log:?}");
+    let last = log.lines().last().unwrap();
+    assert!(last.starts_with("train: done, validation loss "), "{log}");
 
     let csv = std::fs::read_to_string(out.join("loss.csv")).unwrap();
     let (training, validation) = (losses(&csv, 1), losses(&csv, 2));

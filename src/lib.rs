@@ -11,6 +11,7 @@
 //!   `book`).
 //! - [`selfplay`] is the engine playing itself, for `datagen` and the UCI command `genfens`.
 //! - [`train`] holds the network trainer behind `tvilling train`, on [`nnue`]'s data types.
+//! - [`progress`] shows how far the long commands are: a bar on a terminal, lines in a log.
 //!
 //! [`protocol`] and [`cli`] sit side by side and import nothing of each other: what both
 //! need ([`engine::bench`], [`selfplay`], the endgame-table limits) lives below them.
@@ -23,6 +24,7 @@ pub mod cli;
 pub mod draughts;
 pub mod engine;
 pub mod nnue;
+pub mod progress;
 pub mod protocol;
 pub mod rng;
 pub mod selfplay;

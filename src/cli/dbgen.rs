@@ -1,8 +1,10 @@
 //! `tvilling dbgen [--pieces N] [--dir DIR] [--threads N]`: generates the draughts
-//! endgame databases a directory lacks, class by class, with a line of progress each.
+//! endgame databases a directory lacks, class by class, with a line of progress each (and
+//! a bar on a terminal).
 
 use super::arg::at_least_one;
-use crate::draughts::egdb::{default_egdb_dir, Database, MAX_DB_PIECES};
+use crate::draughts::egdb::{default_egdb_dir, Database, Material, MAX_DB_PIECES};
+use crate::progress::ProgressDisplay;
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -58,10 +60,15 @@ pub fn run_dbgen(args: &DbgenArgs) -> Result<(), DbgenError> {
     );
     let started = Instant::now();
     let mut bytes = 0;
+    // The bar counts indices, which measure a class's work better than one step a class.
+    let indices = |classes: &[Material]| classes.iter().map(Material::size).sum::<u64>();
+    let progress = ProgressDisplay::new("dbgen", Some(indices(&Database::missing(&dir, pieces))));
+    let mut done = 0;
     pool.install(|| {
         Database::generate(&dir, pieces, |r| {
             bytes += r.bytes;
-            eprintln!(
+            done += r.material.size();
+            progress.line(&format!(
                 "dbgen: class {} ({} pieces): {} wins, {} draws, {} losses; {:.1} s, {} KB",
                 r.material,
                 r.material.pieces(),
@@ -70,14 +77,15 @@ pub fn run_dbgen(args: &DbgenArgs) -> Result<(), DbgenError> {
                 r.counts[2],
                 r.seconds,
                 r.bytes.div_ceil(1024)
-            );
+            ));
+            progress.show(done, || format!("class {} made", r.material));
         })
     })
     .map_err(|e| DbgenError::Table(e.to_string()))?;
-    eprintln!(
+    progress.line(&format!(
         "dbgen: done in {:.0} s, {} KB written",
         started.elapsed().as_secs_f64(),
         bytes.div_ceil(1024)
-    );
+    ));
     Ok(())
 }

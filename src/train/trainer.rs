@@ -13,12 +13,16 @@ use crate::nnue::data::DataError;
 use crate::nnue::features::FeatureSet;
 use crate::nnue::format::write_network;
 use crate::nnue::game_file::read_positions;
+use crate::progress::ProgressDisplay;
 use crate::rng::{derive_seed, Rng};
 use rayon::prelude::*;
 use std::fmt;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+/// Time between the progress lines of an epoch, when no bar stands for them.
+const PLAIN_REPORT_EVERY: Duration = Duration::from_secs(30);
 
 /// Why a training run stopped.
 #[derive(Debug)]
@@ -220,12 +224,14 @@ fn train_in_pool<F: FeatureSet>(o: &TrainOptions) -> Result<Vec<EpochReport>, Tr
             b"epoch,train_loss,validation_loss,lr,positions_per_second\n",
         )?;
     }
-    let interactive = std::io::stderr().is_terminal();
+    let last_epoch = o.stop_after.map_or(o.epochs, |e| e.min(o.epochs));
+    let run_batches =
+        u64::from((last_epoch + 1).saturating_sub(first_epoch)) * batches_per_epoch as u64;
+    let display = ProgressDisplay::new("train", Some(run_batches));
     // Each epoch's order depends only on the seed and the epoch, so a resumed run takes
     // the same steps as one that was never stopped.
     let mut order: Vec<u32> = Vec::with_capacity(training.len());
     let mut batch_records: Vec<F::Record> = Vec::with_capacity(o.batch);
-    let last_epoch = o.stop_after.map_or(o.epochs, |e| e.min(o.epochs));
     for epoch in first_epoch..=last_epoch {
         order.clear();
         order.extend(0..training.len() as u32);
@@ -267,31 +273,31 @@ fn train_in_pool<F: FeatureSet>(o: &TrainOptions) -> Result<Vec<EpochReport>, Tr
                     out.iter_mut().for_each(|g| *g *= scale);
                 });
             adam.step(&mut params, &grads[0], lr, layout.output_bias.start);
-            if last_report.elapsed()
-                >= Duration::from_millis(if interactive { 250 } else { 30_000 })
-            {
+            let loss = loss_sum / ((b + 1) * o.batch) as f64;
+            let rate = || ((b + 1) * o.batch) as f64 / started.elapsed().as_secs_f64();
+            let position = u64::from(epoch - first_epoch) * batches_per_epoch as u64 + b as u64;
+            display.show(position + 1, || {
+                format!(
+                    "epoch {epoch}/{}, loss {loss:.5}, {:.0} pos/s",
+                    o.epochs,
+                    rate()
+                )
+            });
+            if last_report.elapsed() >= PLAIN_REPORT_EVERY {
                 last_report = Instant::now();
                 let done = (b + 1) as f64 / batches_per_epoch as f64;
-                let rate = ((b + 1) * o.batch) as f64 / started.elapsed().as_secs_f64();
                 let filled = (done * 30.0) as usize;
-                let line = format!(
-                    "epoch {epoch}/{} [{}{}] {:>3.0}% loss {:.5} {:.0} pos/s",
-                    o.epochs,
-                    "#".repeat(filled),
-                    ".".repeat(30 - filled),
-                    done * 100.0,
-                    loss_sum / ((b + 1) * o.batch) as f64,
-                    rate
-                );
-                if interactive {
-                    eprint!("\r{line}");
-                } else {
-                    eprintln!("{line}");
-                }
+                display.plain(|| {
+                    format!(
+                        "epoch {epoch}/{} [{}{}] {:>3.0}% loss {loss:.5} {:.0} pos/s",
+                        o.epochs,
+                        "#".repeat(filled),
+                        ".".repeat(30 - filled),
+                        done * 100.0,
+                        rate()
+                    )
+                });
             }
-        }
-        if interactive {
-            eprintln!();
         }
         let seconds = started.elapsed().as_secs_f64();
         let report = EpochReport {
@@ -301,7 +307,7 @@ fn train_in_pool<F: FeatureSet>(o: &TrainOptions) -> Result<Vec<EpochReport>, Tr
             lr,
             positions_per_second: (batches_per_epoch * o.batch) as f64 / seconds,
         };
-        eprintln!(
+        display.line(&format!(
             "epoch {epoch}/{}: train loss {:.6}, validation loss {:.6}, lr {:.2e}, {:.0} positions/s, {:.0} s",
             o.epochs,
             report.train_loss,
@@ -309,7 +315,7 @@ fn train_in_pool<F: FeatureSet>(o: &TrainOptions) -> Result<Vec<EpochReport>, Tr
             report.lr,
             report.positions_per_second,
             seconds
-        );
+        ));
         let mut csv = std::fs::OpenOptions::new()
             .append(true)
             .create(true)

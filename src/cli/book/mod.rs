@@ -15,8 +15,9 @@ use super::arg::at_least_one;
 use crate::draughts::book::{read_file, write_file, BookError};
 use crate::draughts::SearchPosition;
 use crate::engine::Searcher;
+use crate::progress::ProgressDisplay;
 
-/// Seconds between progress lines (the book is saved with each).
+/// Seconds between saves of the book, each with a progress line (without a bar).
 const PROGRESS_EVERY: Duration = Duration::from_secs(5);
 
 /// The command line of `tvilling book`.
@@ -145,11 +146,15 @@ fn grow_and_save(mut tree: Tree, grow: &GrowArgs, out: &Path) -> Result<(), Book
     let mut last = Instant::now();
     let mut saved: Result<(), BookError> = Ok(());
     let mut latest = GrowStats::default();
+    let display = ProgressDisplay::new("book", Some(options.positions as u64));
     tree.grow(&mut searchers, |tree, stats| {
         latest = stats;
+        display.show(tree.len() as u64, || {
+            format!("{} positions, {} searches", tree.len(), stats.searches)
+        });
         if last.elapsed() >= PROGRESS_EVERY {
             last = Instant::now();
-            eprintln!("{}", progress_line(tree, stats, started.elapsed()));
+            display.plain(|| progress_line(tree, stats, started.elapsed()));
             saved = write_file(&tree.to_book(), out);
         }
         if saved.is_err() || budget.is_some_and(|b| started.elapsed() >= b) {
@@ -160,7 +165,10 @@ fn grow_and_save(mut tree: Tree, grow: &GrowArgs, out: &Path) -> Result<(), Book
     });
     saved?;
     write_file(&tree.to_book(), out)?;
-    eprintln!("{} (done)", progress_line(&tree, latest, started.elapsed()));
+    display.line(&format!(
+        "{} (done)",
+        progress_line(&tree, latest, started.elapsed())
+    ));
     Ok(())
 }
 

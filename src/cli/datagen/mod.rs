@@ -18,6 +18,7 @@ use crate::engine::{Searcher, SEARCH_STACK_BYTES};
 use crate::nnue::data::read_records;
 use crate::nnue::data::DataError;
 use crate::nnue::game_file::{GameRecord, GameWriter};
+use crate::progress::ProgressDisplay;
 use crate::rng::{derive_seed, Rng};
 use crate::selfplay::{
     chess_starts, draughts_starts, draw_opening, play_game, SelfPlay, SelfPlayConfig,
@@ -28,7 +29,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// Seconds between progress lines.
+/// Seconds between progress lines (without a bar).
 const PROGRESS_EVERY: Duration = Duration::from_secs(10);
 
 /// Why `tvilling datagen` stopped with an error.
@@ -184,6 +185,13 @@ pub fn generate<G: SelfPlay>(options: &GenerateOptions, starts: &[G]) -> Result<
         options.out.display()
     );
     let start = Instant::now();
+    let display = ProgressDisplay::new(
+        "datagen",
+        match options.target {
+            Target::Games(n) | Target::Positions(n) => Some(n),
+            Target::Unlimited => None,
+        },
+    );
     std::thread::scope(|scope| {
         scope.spawn(|| {
             pool.scope(|games| {
@@ -198,22 +206,29 @@ pub fn generate<G: SelfPlay>(options: &GenerateOptions, starts: &[G]) -> Result<
         let mut last = Instant::now();
         while !progress.finished.load(Ordering::Acquire) {
             std::thread::sleep(Duration::from_millis(100));
+            let games = progress.games.load(Ordering::Relaxed);
+            let positions = progress.positions.load(Ordering::Relaxed);
+            let done = match options.target {
+                Target::Games(_) => games,
+                Target::Positions(_) | Target::Unlimited => positions,
+            };
+            display.show(done, || {
+                let rate = positions as f64 / start.elapsed().as_secs_f64().max(1e-3);
+                format!("{positions} positions, {games} games, {rate:.0} positions/s")
+            });
             if last.elapsed() >= PROGRESS_EVERY {
                 last = Instant::now();
-                eprintln!(
-                    "{}",
-                    progress_line(&progress, options.target, start.elapsed())
-                );
+                display.plain(|| progress_line(&progress, options.target, start.elapsed()));
             }
         }
     });
     if let Some(e) = error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e.into());
     }
-    eprintln!(
+    display.line(&format!(
         "{} (done)",
         progress_line(&progress, options.target, start.elapsed())
-    );
+    ));
     Ok(())
 }
 

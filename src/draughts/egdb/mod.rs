@@ -40,6 +40,11 @@ pub fn default_egdb_dir() -> PathBuf {
     PathBuf::from("egdb")
 }
 
+/// Whether `dir` holds a file for `material`'s table (read or not).
+fn has_file(dir: &Path, material: Material) -> bool {
+    dir.join(Table::file_name(material)).exists()
+}
+
 /// Solved tables by class.
 #[derive(Clone, Debug, Default)]
 pub struct Database {
@@ -109,11 +114,20 @@ impl Database {
     pub fn load(dir: &Path, pieces: u32) -> Result<Self, TableError> {
         let mut db = Self::new();
         for material in Material::up_to(pieces) {
-            if dir.join(Table::file_name(material)).exists() {
+            if has_file(dir, material) {
                 db.insert(Table::load(dir, material)?);
             }
         }
         Ok(db)
+    }
+
+    /// The classes of at most `pieces` pieces whose table `dir` lacks: the ones
+    /// [`Database::generate`] makes.
+    pub fn missing(dir: &Path, pieces: u32) -> Vec<Material> {
+        Material::up_to(pieces)
+            .into_iter()
+            .filter(|&material| !has_file(dir, material))
+            .collect()
     }
 
     /// Makes every table of at most `pieces` pieces that `dir` lacks (loading those it
