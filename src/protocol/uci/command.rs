@@ -224,9 +224,10 @@ fn bench_error(reason: String) -> UciError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::uci::options::{parse_option, OptionKind, OPTIONS};
+    use crate::protocol::uci::options::{parse_option, OptionKind};
     use crate::protocol::uci::position::PositionStart;
     use crate::protocol::uci::MAX_DEPTH;
+    use crate::protocol::uci::OPTIONS;
     use std::time::Duration;
 
     fn ok(line: &str) -> UciCommand {

@@ -2,9 +2,9 @@
 //! the search, every line the engine prints, and the session that ties them to the chess
 //! rules and the search.
 //!
-//! Only [`session`], [`setup`] and `board_text` know a chess position or a search thread;
-//! the session loop matches on [`UciCommand`] and prints through [`output`], so each other
-//! piece is tested on its own without a game. The contract with that loop:
+//! Only [`session`], [`setup`], `board_text` and `option_effects` know a chess position or a
+//! search thread; the session loop matches on [`UciCommand`] and prints through [`output`],
+//! so each other piece is tested on its own without a game. The contract with that loop:
 //! - [`UciCommand::Empty`] is ignored silently; any [`UciError`] is printed with
 //!   [`output::info_string`] and otherwise ignored;
 //! - except [`UciError::BadGo`]: every `go` must get exactly one `bestmove`, so the session
@@ -17,6 +17,7 @@ mod clock;
 mod command;
 mod error;
 mod go;
+mod option_effects;
 mod options;
 pub mod output;
 mod perft_job;
@@ -33,10 +34,9 @@ pub use clock::MAX_DEPTH;
 pub use command::{parse_command, UciCommand};
 pub use error::UciError;
 pub use go::GoCommand;
-pub use options::{
-    default_changes, option_lines, parse_option, OptionChange, OptionKind, OptionSpec, OPTIONS,
-};
+pub use option_effects::{Change, Effect, Reply};
+pub use options::{option_lines, parse_option, OptionKind, OptionValue, SetOption, UciOption};
 pub use position::{PositionCommand, PositionStart};
 pub use session::{run, run_script, Session};
-pub use settings::EngineSettings;
+pub use settings::{EngineSettings, OPTIONS};
 pub use wdl::{Wdl, START_MATERIAL};

@@ -1,63 +1,18 @@
-//! The engine's UCI options, declared once in [`OPTIONS`]: the `uci` answer and the
-//! `setoption` parser both read that table, so they cannot disagree.
+//! What a UCI option is, and the two things every option does alike: its line of the `uci`
+//! answer and the parsing of its `setoption`. The options themselves are declared once, in
+//! the table of [`uci_options!`] (`settings.rs`): name, type, bounds, default, the setting
+//! it stores and the effect it has.
 //!
 //! A value out of range is rejected with a message naming the allowed range and the old
 //! value stays, rather than silently clamped: a GUI user who typed 100000 MB of hash should
 //! learn that it did not take effect.
 
 use super::error::{echo, UciError};
-use super::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
-use crate::chess::nnue::EMBEDDED_NAME;
+use super::option_effects::Effect;
+use super::settings::EngineSettings;
 use std::time::Duration;
 
-/// A validated `setoption`, typed for the session to apply.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionChange {
-    /// Transposition-table size in MiB.
-    Hash(usize),
-    /// Number of search threads.
-    Threads(usize),
-    /// Number of principal variations to report.
-    MultiPV(usize),
-    /// Whether the GUI may ask us to ponder (informational).
-    Ponder(bool),
-    /// Chess960 castling notation and FENs.
-    Chess960(bool),
-    /// Time lost between our `bestmove` and the GUI stopping our clock.
-    MoveOverhead(Duration),
-    /// Empty the transposition table now.
-    ClearHash,
-    /// Append `wdl W D L` to `info` lines.
-    ShowWdl(bool),
-    /// Simple/Bronstein delay of the time control (UCI cannot send it).
-    MoveDelay(Duration),
-    /// Whether to evaluate with a network (`EvalFile`) or by hand.
-    UseNnue(bool),
-    /// The evaluation network: a file to load, or the embedded network's name.
-    EvalFile(String),
-    /// Directories of Syzygy endgame tables (`<empty>`: none).
-    SyzygyPath(String),
-    /// Least depth at which the search probes positions as big as the largest tables.
-    SyzygyProbeDepth(i32),
-    /// Whether cursed wins and blessed losses count as draws.
-    Syzygy50MoveRule(bool),
-    /// Most pieces of a position the search probes.
-    SyzygyProbeLimit(u32),
-    /// Play at the strength `UCI_Elo` names instead of full strength.
-    LimitStrength(bool),
-    /// The Elo to play at when strength is limited.
-    Elo(u32),
-    /// A tunable search constant of a tuning build ([`crate::engine::TUNABLES`]).
-    #[cfg(feature = "tune")]
-    Tunable {
-        /// Its name.
-        name: &'static str,
-        /// The value asked for, within its range.
-        value: i32,
-    },
-}
-
-/// The type, bounds and default of one option.
+/// The type, bounds and default of one option, and where its value is stored.
 #[derive(Clone, Copy, Debug)]
 pub enum OptionKind {
     /// An integer in `min..=max`.
@@ -68,220 +23,151 @@ pub enum OptionKind {
         min: i64,
         /// Largest accepted value.
         max: i64,
-        /// The change for an accepted value.
-        change: fn(i64) -> OptionChange,
+        /// Stores an accepted value.
+        set: fn(&mut EngineSettings, i64),
     },
     /// `true` or `false`.
     Check {
         /// Value before any `setoption`.
         default: bool,
-        /// The change for a value.
-        change: fn(bool) -> OptionChange,
+        /// Stores a value.
+        set: fn(&mut EngineSettings, bool),
     },
-    /// An action without a value.
-    Button {
-        /// The change a press makes.
-        change: fn() -> OptionChange,
-    },
+    /// An action without a value: all it does is its effect.
+    Button,
     /// Free text (a path).
     Text {
         /// Value before any `setoption`.
         default: &'static str,
-        /// The change for a value.
-        change: fn(String) -> OptionChange,
+        /// Stores a value.
+        set: fn(&mut EngineSettings, String),
     },
-    /// A tunable search constant of a tuning build: announced as a spin, set through
-    /// [`OptionChange::Tunable`].
+    /// A tunable search constant of a tuning build, announced as a spin and stored in
+    /// [`EngineSettings::search_params`].
     #[cfg(feature = "tune")]
-    Tunable {
-        /// Chess's value.
-        default: i64,
-        /// Smallest accepted value.
-        min: i64,
-        /// Largest accepted value.
-        max: i64,
-    },
+    Tunable(&'static crate::engine::Tunable),
 }
 
 /// One declared option.
 #[derive(Clone, Copy, Debug)]
-pub struct OptionSpec {
+pub struct UciOption {
     /// The name as announced; `setoption` matches it case-insensitively.
     pub name: &'static str,
-    /// Type, bounds and default.
+    /// Type, bounds, default and where the value goes.
     pub kind: OptionKind,
+    /// What a `setoption` of it does beyond storing the value, if anything.
+    pub effect: Option<Effect>,
 }
 
-// The table's spin bounds are non-negative, so these conversions never wrap.
-fn count(value: i64) -> usize {
-    value.unsigned_abs() as usize
+/// A value `setoption` gave, checked against its option's type and bounds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    /// A spin's (or a tunable's) value, within its bounds.
+    Spin(i64),
+    /// A check's value.
+    Check(bool),
+    /// A string's value, trimmed.
+    Text(String),
+    /// A button's press.
+    Press,
 }
 
-fn millis(value: i64) -> Duration {
-    Duration::from_millis(value.unsigned_abs())
+/// A validated `setoption`: the option and the value it takes.
+#[derive(Clone, Debug)]
+pub struct SetOption {
+    /// The option.
+    pub option: UciOption,
+    /// Its new value.
+    pub value: OptionValue,
 }
 
-/// Every option tvilling declares, in the order the `uci` answer lists them.
-pub const OPTIONS: [OptionSpec; 17] = [
-    OptionSpec {
-        name: "Hash",
-        kind: OptionKind::Spin {
-            default: 16,
-            min: 1,
-            max: 65536,
-            change: |v| OptionChange::Hash(count(v)),
-        },
-    },
-    OptionSpec {
-        name: "Threads",
-        kind: OptionKind::Spin {
-            default: 1,
-            min: 1,
-            max: 256,
-            change: |v| OptionChange::Threads(count(v)),
-        },
-    },
-    OptionSpec {
-        name: "MultiPV",
-        kind: OptionKind::Spin {
-            default: 1,
-            min: 1,
-            max: 256,
-            change: |v| OptionChange::MultiPV(count(v)),
-        },
-    },
-    OptionSpec {
-        name: "Ponder",
-        kind: OptionKind::Check {
-            default: false,
-            change: OptionChange::Ponder,
-        },
-    },
-    OptionSpec {
-        name: "UCI_Chess960",
-        kind: OptionKind::Check {
-            default: false,
-            change: OptionChange::Chess960,
-        },
-    },
-    OptionSpec {
-        name: "Move Overhead",
-        kind: OptionKind::Spin {
-            default: 10,
-            min: 0,
-            max: 5000,
-            change: |v| OptionChange::MoveOverhead(millis(v)),
-        },
-    },
-    OptionSpec {
-        name: "Clear Hash",
-        kind: OptionKind::Button {
-            change: || OptionChange::ClearHash,
-        },
-    },
-    OptionSpec {
-        name: "UCI_ShowWDL",
-        kind: OptionKind::Check {
-            default: false,
-            change: OptionChange::ShowWdl,
-        },
-    },
-    OptionSpec {
-        name: "Move Delay",
-        kind: OptionKind::Spin {
-            default: 0,
-            min: 0,
-            max: 60000,
-            change: |v| OptionChange::MoveDelay(millis(v)),
-        },
-    },
-    OptionSpec {
-        name: "Use NNUE",
-        kind: OptionKind::Check {
-            default: true,
-            change: OptionChange::UseNnue,
-        },
-    },
-    OptionSpec {
-        name: "EvalFile",
-        kind: OptionKind::Text {
-            default: EMBEDDED_NAME,
-            change: OptionChange::EvalFile,
-        },
-    },
-    OptionSpec {
-        name: "SyzygyPath",
-        kind: OptionKind::Text {
-            default: "<empty>",
-            change: OptionChange::SyzygyPath,
-        },
-    },
-    OptionSpec {
-        name: "SyzygyProbeDepth",
-        kind: OptionKind::Spin {
-            default: 1,
-            min: 1,
-            max: 100,
-            change: |v| OptionChange::SyzygyProbeDepth(count(v) as i32),
-        },
-    },
-    OptionSpec {
-        name: "Syzygy50MoveRule",
-        kind: OptionKind::Check {
-            default: true,
-            change: OptionChange::Syzygy50MoveRule,
-        },
-    },
-    OptionSpec {
-        name: "SyzygyProbeLimit",
-        kind: OptionKind::Spin {
-            default: 7,
-            min: 0,
-            max: 7,
-            change: |v| OptionChange::SyzygyProbeLimit(count(v) as u32),
-        },
-    },
-    OptionSpec {
-        name: "UCI_LimitStrength",
-        kind: OptionKind::Check {
-            default: false,
-            change: OptionChange::LimitStrength,
-        },
-    },
-    OptionSpec {
-        name: "UCI_Elo",
-        kind: OptionKind::Spin {
-            default: DEFAULT_ELO,
-            min: MIN_ELO,
-            max: MAX_ELO,
-            change: |v| OptionChange::Elo(count(v) as u32),
-        },
-    },
-];
+impl SetOption {
+    /// Stores the value in `settings` (a button stores nothing).
+    pub fn store(&self, settings: &mut EngineSettings) {
+        match (self.option.kind, &self.value) {
+            (OptionKind::Spin { set, .. }, &OptionValue::Spin(value)) => set(settings, value),
+            (OptionKind::Check { set, .. }, &OptionValue::Check(on)) => set(settings, on),
+            (OptionKind::Text { set, .. }, OptionValue::Text(text)) => set(settings, text.clone()),
+            // The range is an `i32`'s, so the value fits.
+            #[cfg(feature = "tune")]
+            (OptionKind::Tunable(tunable), &OptionValue::Spin(value)) => {
+                tunable.set(&mut settings.search_params, value as i32);
+            }
+            // A press, or a value of another kind, which `parse_option` never makes.
+            _ => {}
+        }
+    }
+}
 
-/// Every option: [`OPTIONS`], then in a tuning build the tunable search constants.
-fn specs() -> impl Iterator<Item = OptionSpec> {
-    let specs = OPTIONS.into_iter();
+/// A type a spin's value is stored as. The table's bounds fit each type, so the
+/// conversions saturate only on values `parse_option` never accepts.
+pub trait SpinValue {
+    /// The stored value of an accepted spin.
+    fn from_spin(value: i64) -> Self;
+}
+
+impl SpinValue for i64 {
+    fn from_spin(value: i64) -> Self {
+        value
+    }
+}
+
+impl SpinValue for i32 {
+    fn from_spin(value: i64) -> Self {
+        value.clamp(i32::MIN.into(), i32::MAX.into()) as i32
+    }
+}
+
+impl SpinValue for u32 {
+    fn from_spin(value: i64) -> Self {
+        value.clamp(0, u32::MAX.into()) as u32
+    }
+}
+
+impl SpinValue for usize {
+    fn from_spin(value: i64) -> Self {
+        usize::try_from(value.max(0)).unwrap_or(usize::MAX)
+    }
+}
+
+/// A duration is spun in milliseconds.
+impl SpinValue for Duration {
+    fn from_spin(value: i64) -> Self {
+        Duration::from_millis(value.unsigned_abs())
+    }
+}
+
+/// Every option: the declared ones, then in a tuning build the tunable search constants.
+fn all_options() -> impl Iterator<Item = UciOption> {
+    let options = super::settings::OPTIONS.iter().copied();
     #[cfg(feature = "tune")]
-    let specs = specs.chain(super::tuning::option_specs());
-    specs
+    let options = options.chain(super::tuning::options());
+    options
 }
 
 /// The `option name ... type ...` lines of the `uci` answer.
 pub fn option_lines() -> Vec<String> {
-    specs()
-        .map(|spec| match spec.kind {
-            OptionKind::Spin {
-                default, min, max, ..
-            } => spin_line(spec.name, default, min, max),
-            #[cfg(feature = "tune")]
-            OptionKind::Tunable { default, min, max } => spin_line(spec.name, default, min, max),
-            OptionKind::Check { default, .. } => {
-                format!("option name {} type check default {default}", spec.name)
-            }
-            OptionKind::Button { .. } => format!("option name {} type button", spec.name),
-            OptionKind::Text { default, .. } => {
-                format!("option name {} type string default {default}", spec.name)
+    all_options()
+        .map(|option| {
+            let name = option.name;
+            match option.kind {
+                OptionKind::Spin {
+                    default, min, max, ..
+                } => spin_line(name, default, min, max),
+                #[cfg(feature = "tune")]
+                OptionKind::Tunable(tunable) => spin_line(
+                    name,
+                    tunable.value(&super::tuning::CHESS_PARAMS).into(),
+                    tunable.min.into(),
+                    tunable.max.into(),
+                ),
+                OptionKind::Check { default, .. } => {
+                    format!("option name {name} type check default {default}")
+                }
+                OptionKind::Button => format!("option name {name} type button"),
+                OptionKind::Text { default, .. } => {
+                    format!("option name {name} type string default {default}")
+                }
             }
         })
         .collect()
@@ -291,63 +177,40 @@ fn spin_line(name: &str, default: i64, min: i64, max: i64) -> String {
     format!("option name {name} type spin default {default} min {min} max {max}")
 }
 
-/// The value every option has before any `setoption`, as the change that would set it
-/// (buttons have none, and a tuning build's tunables start as the searcher's own).
-pub fn default_changes() -> Vec<OptionChange> {
-    specs()
-        .filter_map(|spec| match spec.kind {
-            OptionKind::Spin {
-                default, change, ..
-            } => Some(change(default)),
-            OptionKind::Check { default, change } => Some(change(default)),
-            OptionKind::Text { default, change } => Some(change(default.to_string())),
-            OptionKind::Button { .. } => None,
-            #[cfg(feature = "tune")]
-            OptionKind::Tunable { .. } => None,
-        })
-        .collect()
-}
-
 /// Validates `setoption name <name> [value <value>]`.
-pub fn parse_option(name: &str, value: Option<&str>) -> Result<OptionChange, UciError> {
+pub fn parse_option(name: &str, value: Option<&str>) -> Result<SetOption, UciError> {
     let name = name.trim();
-    let spec = specs()
-        .find(|spec| spec.name.eq_ignore_ascii_case(name))
+    let option = all_options()
+        .find(|option| option.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| UciError::UnknownOption(name.to_string()))?;
     let bad = |reason: String| UciError::BadOptionValue {
-        option: spec.name,
+        option: option.name,
         reason,
     };
-    let value = value.map(str::trim);
-    match (spec.kind, value) {
-        (OptionKind::Button { change }, None) => Ok(change()),
-        (OptionKind::Button { .. }, Some(_)) => Err(bad("a button takes no value".to_string())),
-        (_, None) => Err(bad("missing value".to_string())),
-        (OptionKind::Text { change, .. }, Some(text)) => Ok(change(text.to_string())),
-        (
-            OptionKind::Spin {
-                min, max, change, ..
-            },
-            Some(text),
-        ) => parse_spin(text, min, max).map(change).map_err(bad),
-        // The range is an `i32`'s, so the value fits.
+    let value = match (option.kind, value.map(str::trim)) {
+        (OptionKind::Button, None) => OptionValue::Press,
+        (OptionKind::Button, Some(_)) => return Err(bad("a button takes no value".to_string())),
+        (_, None) => return Err(bad("missing value".to_string())),
+        (OptionKind::Text { .. }, Some(text)) => OptionValue::Text(text.to_string()),
+        (OptionKind::Spin { min, max, .. }, Some(text)) => {
+            OptionValue::Spin(parse_spin(text, min, max).map_err(bad)?)
+        }
         #[cfg(feature = "tune")]
-        (OptionKind::Tunable { min, max, .. }, Some(text)) => parse_spin(text, min, max)
-            .map(|value| OptionChange::Tunable {
-                name: spec.name,
-                value: value as i32,
-            })
-            .map_err(bad),
-        (OptionKind::Check { change, .. }, Some(text)) => {
+        (OptionKind::Tunable(tunable), Some(text)) => {
+            let (min, max) = (tunable.min.into(), tunable.max.into());
+            OptionValue::Spin(parse_spin(text, min, max).map_err(bad)?)
+        }
+        (OptionKind::Check { .. }, Some(text)) => {
             if text.eq_ignore_ascii_case("true") {
-                Ok(change(true))
+                OptionValue::Check(true)
             } else if text.eq_ignore_ascii_case("false") {
-                Ok(change(false))
+                OptionValue::Check(false)
             } else {
-                Err(bad(format!("'{}' is not true or false", echo(text))))
+                return Err(bad(format!("'{}' is not true or false", echo(text))));
             }
         }
-    }
+    };
+    Ok(SetOption { option, value })
 }
 
 /// A spin's value: a whole number in `min..=max`, or why not.
@@ -365,9 +228,15 @@ fn parse_spin(text: &str, min: i64, max: i64) -> Result<i64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::uci::OPTIONS;
 
     fn message(name: &str, value: Option<&str>) -> String {
         parse_option(name, value).unwrap_err().to_string()
+    }
+
+    fn parsed(name: &str, value: Option<&str>) -> (&'static str, OptionValue) {
+        let set = parse_option(name, value).unwrap();
+        (set.option.name, set.value)
     }
 
     #[test]
@@ -398,127 +267,68 @@ mod tests {
 
     #[test]
     fn defaults_are_within_bounds_and_parse_back() {
-        for spec in OPTIONS {
+        for option in OPTIONS {
             if let OptionKind::Spin {
                 default, min, max, ..
-            } = spec.kind
+            } = option.kind
             {
-                assert!((min..=max).contains(&default), "{}", spec.name);
-                assert!(
-                    min >= 0,
-                    "{}: count() and millis() need min >= 0",
-                    spec.name
-                );
+                assert!((min..=max).contains(&default), "{}", option.name);
+                assert!(min >= 0, "{}: spins are counts and durations", option.name);
                 let text = default.to_string();
-                assert!(parse_option(spec.name, Some(&text)).is_ok());
+                assert_eq!(
+                    parsed(option.name, Some(&text)),
+                    (option.name, OptionValue::Spin(default))
+                );
             }
         }
+    }
+
+    #[test]
+    fn values_by_kind() {
+        assert_eq!(parsed("Hash", Some("64")), ("Hash", OptionValue::Spin(64)));
         assert_eq!(
-            default_changes(),
-            [
-                OptionChange::Hash(16),
-                OptionChange::Threads(1),
-                OptionChange::MultiPV(1),
-                OptionChange::Ponder(false),
-                OptionChange::Chess960(false),
-                OptionChange::MoveOverhead(Duration::from_millis(10)),
-                OptionChange::ShowWdl(false),
-                OptionChange::MoveDelay(Duration::ZERO),
-                OptionChange::UseNnue(true),
-                OptionChange::EvalFile(EMBEDDED_NAME.to_string()),
-                OptionChange::SyzygyPath("<empty>".to_string()),
-                OptionChange::SyzygyProbeDepth(1),
-                OptionChange::Syzygy50MoveRule(true),
-                OptionChange::SyzygyProbeLimit(7),
-                OptionChange::LimitStrength(false),
-                OptionChange::Elo(1600),
-            ]
+            parsed("EvalFile", Some(" /nets/my net.nnue ")),
+            (
+                "EvalFile",
+                OptionValue::Text("/nets/my net.nnue".to_string())
+            )
+        );
+        assert_eq!(
+            parsed("Ponder", Some("true")),
+            ("Ponder", OptionValue::Check(true))
+        );
+        assert_eq!(
+            parsed("Clear Hash", None),
+            ("Clear Hash", OptionValue::Press)
         );
     }
 
     #[test]
-    fn every_option_by_value() {
-        assert_eq!(parse_option("Hash", Some("64")), Ok(OptionChange::Hash(64)));
-        assert_eq!(
-            parse_option("EvalFile", Some(" /nets/my net.nnue ")),
-            Ok(OptionChange::EvalFile("/nets/my net.nnue".to_string()))
-        );
-        assert_eq!(
-            parse_option("Threads", Some("8")),
-            Ok(OptionChange::Threads(8))
-        );
-        assert_eq!(
-            parse_option("MultiPV", Some("3")),
-            Ok(OptionChange::MultiPV(3))
-        );
-        assert_eq!(
-            parse_option("Ponder", Some("true")),
-            Ok(OptionChange::Ponder(true))
-        );
-        assert_eq!(
-            parse_option("UCI_Chess960", Some("false")),
-            Ok(OptionChange::Chess960(false))
-        );
-        assert_eq!(
-            parse_option("Move Overhead", Some("0")),
-            Ok(OptionChange::MoveOverhead(Duration::ZERO))
-        );
-        assert_eq!(
-            parse_option("Clear Hash", None),
-            Ok(OptionChange::ClearHash)
-        );
-        assert_eq!(
-            parse_option("use nnue", Some("false")),
-            Ok(OptionChange::UseNnue(false))
-        );
-        assert_eq!(
-            parse_option("UCI_ShowWDL", Some("true")),
-            Ok(OptionChange::ShowWdl(true))
-        );
-        assert_eq!(
-            parse_option("Move Delay", Some("60000")),
-            Ok(OptionChange::MoveDelay(Duration::from_secs(60)))
-        );
-        assert_eq!(
-            parse_option("SyzygyPath", Some("/tb/wdl:/tb/dtz")),
-            Ok(OptionChange::SyzygyPath("/tb/wdl:/tb/dtz".to_string()))
-        );
-        assert_eq!(
-            parse_option("SyzygyProbeDepth", Some("100")),
-            Ok(OptionChange::SyzygyProbeDepth(100))
-        );
-        assert_eq!(
-            parse_option("Syzygy50MoveRule", Some("false")),
-            Ok(OptionChange::Syzygy50MoveRule(false))
-        );
-        assert_eq!(
-            parse_option("SyzygyProbeLimit", Some("0")),
-            Ok(OptionChange::SyzygyProbeLimit(0))
-        );
-        assert_eq!(
-            parse_option("UCI_LimitStrength", Some("true")),
-            Ok(OptionChange::LimitStrength(true))
-        );
-        assert_eq!(
-            parse_option("UCI_Elo", Some("2000")),
-            Ok(OptionChange::Elo(2000))
-        );
+    fn spins_are_stored_as_their_field_s_type() {
+        assert_eq!(usize::from_spin(65536), 65536);
+        assert_eq!(u32::from_spin(7), 7);
+        assert_eq!(i32::from_spin(100), 100);
+        assert_eq!(i64::from_spin(-5), -5);
+        assert_eq!(Duration::from_spin(60000), Duration::from_secs(60));
+        // Beyond a type's range (never accepted by the table) a value saturates.
+        assert_eq!(u32::from_spin(-1), 0);
+        assert_eq!(i32::from_spin(i64::MAX), i32::MAX);
     }
 
     #[test]
     fn names_and_bools_are_case_insensitive() {
-        assert_eq!(parse_option("hash", Some("32")), Ok(OptionChange::Hash(32)));
+        assert_eq!(parsed("hash", Some("32")), ("Hash", OptionValue::Spin(32)));
         assert_eq!(
-            parse_option("MOVE OVERHEAD", Some("5")),
-            parse_option("Move Overhead", Some("5"))
+            parsed("MOVE OVERHEAD", Some("5")),
+            parsed("Move Overhead", Some("5"))
         );
         assert_eq!(
-            parse_option("uci_chess960", Some("TRUE")),
-            Ok(OptionChange::Chess960(true))
+            parsed("uci_chess960", Some("TRUE")),
+            ("UCI_Chess960", OptionValue::Check(true))
         );
         assert_eq!(
-            parse_option(" Ponder ", Some(" False ")),
-            Ok(OptionChange::Ponder(false))
+            parsed(" Ponder ", Some(" False ")),
+            ("Ponder", OptionValue::Check(false))
         );
     }
 

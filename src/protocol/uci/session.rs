@@ -34,16 +34,15 @@ use super::perft_job::{PerftEvent, PerftJob};
 use super::setup::GameSetup;
 use super::strength::Strength;
 use super::{
-    option_lines, parse_command, parse_option, EngineSettings, GoCommand, OptionChange, UciCommand,
+    option_lines, parse_command, parse_option, EngineSettings, GoCommand, Reply, UciCommand,
     UciError, Wdl,
 };
 use crate::chess::eval::explain;
-use crate::chess::nnue::{evaluate_from_scratch, CHESS_NETWORK, EMBEDDED_NAME};
+use crate::chess::nnue::{evaluate_from_scratch, CHESS_NETWORK};
 use crate::chess::syzygy;
 use crate::chess::{bench_positions, DEFAULT_BENCH_DEPTH};
 use crate::chess::{move_to_uci, parse_uci_move, Color, Move, Position};
 use crate::engine::{bench, SearchEvent, SearchResult, Searcher};
-use crate::nnue::NetworkFileError;
 use crate::protocol::clock_lag::ClockLag;
 use crate::protocol::stdin_lines::{spawn_line_reader, spawn_stdin_reader, InputLine};
 use crate::selfplay::genfens;
@@ -357,65 +356,13 @@ impl<W: Write> Session<W> {
             Ok(change) => change,
             Err(e) => return self.error(&e.to_string()),
         };
-        let previous_eval_file = self.settings.eval_file.clone();
-        let previous_use_nnue = self.settings.use_nnue;
-        if self.settings.apply(change.clone()) {
-            match change {
-                OptionChange::Hash(mb) => self.searcher.set_hash_mb(mb),
-                OptionChange::Threads(threads) => self.searcher.set_threads(threads),
-                OptionChange::ClearHash => self.searcher.clear(),
-                OptionChange::EvalFile(_) | OptionChange::UseNnue(_) => {
-                    match select_network(self.settings.use_nnue, &self.settings.eval_file) {
-                        Ok(()) => {
-                            let text = match CHESS_NETWORK.current() {
-                                Some(net) => format!(
-                                    "EvalFile: evaluating with {} ({}x{})",
-                                    self.settings.eval_file,
-                                    net.shape().inputs,
-                                    net.shape().hidden
-                                ),
-                                None => "EvalFile: evaluating by hand (no network)".to_string(),
-                            };
-                            self.line(&info_string(&text))?;
-                        }
-                        Err(e) => {
-                            self.settings.eval_file = previous_eval_file;
-                            self.settings.use_nnue = previous_use_nnue;
-                            self.error(&format!("EvalFile: {e}; the network in use stays"))?;
-                        }
-                    }
-                }
-                OptionChange::SyzygyPath(path) => self.use_syzygy_path(&path)?,
-                OptionChange::SyzygyProbeDepth(depth) => syzygy::set_probe_depth(depth),
-                OptionChange::Syzygy50MoveRule(on) => syzygy::set_fifty_move_rule(on),
-                OptionChange::SyzygyProbeLimit(pieces) => syzygy::set_probe_limit(pieces),
-                #[cfg(feature = "tune")]
-                OptionChange::Tunable { name, value } => {
-                    let mut params = self.searcher.params();
-                    if let Some(tunable) = crate::engine::tunable(name) {
-                        tunable.set(&mut params, value);
-                    }
-                    self.searcher.set_params(params);
-                }
-                _ => {}
+        for reply in change.apply(&mut self.settings, &mut self.searcher) {
+            match reply {
+                Reply::Info(text) => self.line(&info_string(&text))?,
+                Reply::Error(text) => self.error(&text)?,
             }
         }
         Ok(())
-    }
-
-    /// Installs the Syzygy tables of `path` and says what came of it: how many tables,
-    /// every directory or file left out, or why none are in use (the engine plays on).
-    fn use_syzygy_path(&mut self, path: &str) -> io::Result<()> {
-        match syzygy::set_path(path) {
-            Ok(Some(report)) => {
-                for problem in &report.problems {
-                    self.line(&info_string(&format!("SyzygyPath: {problem}")))?;
-                }
-                self.line(&info_string(&format!("SyzygyPath: {report}")))
-            }
-            Ok(None) => self.line(&info_string("SyzygyPath: no tables")),
-            Err(e) => self.error(&format!("SyzygyPath: {e}; playing without tables")),
-        }
     }
 
     /// Starts a search of the current game (stopping any running one first).
@@ -444,8 +391,7 @@ impl<W: Write> Session<W> {
         );
         limits.ponder_enabled = self.settings.ponder;
         if self.settings.limit_strength {
-            Strength::for_elo(i64::from(self.settings.elo), self.strength_seed)
-                .restrict(&mut limits);
+            Strength::for_elo(self.settings.elo, self.strength_seed).restrict(&mut limits);
         }
         self.clock_lag.search_planned(
             side,
@@ -578,13 +524,6 @@ impl<W: Write> Session<W> {
         writeln!(self.out, "{text}")?;
         self.out.flush()
     }
-}
-
-/// Makes the evaluation every later search uses the one `Use NNUE` and `EvalFile` name:
-/// by hand, the embedded network (its own name, or nothing), or the file at that path.
-fn select_network(use_nnue: bool, file: &str) -> Result<(), NetworkFileError> {
-    let embedded = file.is_empty() || file == "<empty>" || file == EMBEDDED_NAME;
-    CHESS_NETWORK.select(use_nnue, (!embedded).then(|| std::path::Path::new(file)))
 }
 
 #[cfg(test)]

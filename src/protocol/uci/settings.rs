@@ -1,163 +1,174 @@
-//! The current value of every engine option, starting from the defaults of the option table
-//! and changed only through validated [`OptionChange`]s.
+//! Every UCI option, declared once in the table of [`uci_options!`]: its name, type, bounds
+//! and default, the field of [`EngineSettings`] that holds its value, and the effect a
+//! `setoption` of it has beyond storing the value ([`super::option_effects`]).
 //!
-//! Keeping the values apart from the table means the session holds one plain struct, and
-//! the defaults cannot drift from what the `uci` answer announces: both come from
-//! [`OPTIONS`](super::options::OPTIONS).
+//! One declaration gives the settings struct, its defaults and the [`OPTIONS`] table the
+//! `uci` answer and the `setoption` parser read, so they cannot disagree.
 
-use super::options::{default_changes, OptionChange};
+use super::option_effects;
+use super::options::{OptionKind, SpinValue, UciOption};
+use super::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
+use crate::chess::nnue::EMBEDDED_NAME;
 use std::time::Duration;
 
-/// Option values in force for a UCI session.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EngineSettings {
-    /// Transposition-table size in MiB.
-    pub hash_mb: usize,
-    /// Search threads.
-    pub threads: usize,
-    /// Principal variations reported.
-    pub multipv: usize,
-    /// The GUI may send `go ponder`.
-    pub ponder: bool,
-    /// Chess960 notation.
-    pub chess960: bool,
-    /// Time lost in transmission per move.
-    pub move_overhead: Duration,
-    /// Append `wdl` to `info` lines.
-    pub show_wdl: bool,
-    /// Simple/Bronstein delay per move.
-    pub move_delay: Duration,
-    /// The evaluation network asked for: a path, or the embedded network's name.
-    pub eval_file: String,
-    /// Whether the network evaluates (else the hand-written evaluation).
-    pub use_nnue: bool,
-    /// Syzygy table directories asked for (`<empty>`: none).
-    pub syzygy_path: String,
-    /// Least depth for probing positions as big as the largest tables.
-    pub syzygy_probe_depth: i32,
-    /// Cursed wins and blessed losses count as draws.
-    pub syzygy_50_move_rule: bool,
-    /// Most pieces the search probes.
-    pub syzygy_probe_limit: u32,
-    /// Play at `elo` rather than full strength.
-    pub limit_strength: bool,
-    /// The strength asked for with `limit_strength`.
-    pub elo: u32,
-}
-
-impl Default for EngineSettings {
-    fn default() -> Self {
-        let mut settings = EngineSettings {
-            hash_mb: 0,
-            threads: 0,
-            multipv: 0,
-            ponder: false,
-            chess960: false,
-            move_overhead: Duration::ZERO,
-            show_wdl: false,
-            move_delay: Duration::ZERO,
-            eval_file: String::new(),
-            use_nnue: false,
-            syzygy_path: String::new(),
-            syzygy_probe_depth: 0,
-            syzygy_50_move_rule: false,
-            syzygy_probe_limit: 0,
-            limit_strength: false,
-            elo: 0,
-        };
-        for change in default_changes() {
-            settings.apply(change);
-        }
-        settings
-    }
-}
-
-impl EngineSettings {
-    /// Records a change. Returns true when the session must act beyond storing the value
-    /// (resize or clear the hash table, restart the thread pool, load a network or tables:
-    /// every `EvalFile` and `SyzygyPath` is read again, since the files may have changed;
-    /// hand the probing policy to the tables).
-    pub fn apply(&mut self, change: OptionChange) -> bool {
-        match change {
-            OptionChange::Hash(mb) => {
-                let changed = self.hash_mb != mb;
-                self.hash_mb = mb;
-                changed
-            }
-            OptionChange::Threads(threads) => {
-                let changed = self.threads != threads;
-                self.threads = threads;
-                changed
-            }
-            OptionChange::ClearHash => true,
-            OptionChange::MultiPV(n) => {
-                self.multipv = n;
-                false
-            }
-            OptionChange::Ponder(on) => {
-                self.ponder = on;
-                false
-            }
-            OptionChange::Chess960(on) => {
-                self.chess960 = on;
-                false
-            }
-            OptionChange::MoveOverhead(overhead) => {
-                self.move_overhead = overhead;
-                false
-            }
-            OptionChange::ShowWdl(on) => {
-                self.show_wdl = on;
-                false
-            }
-            OptionChange::MoveDelay(delay) => {
-                self.move_delay = delay;
-                false
-            }
-            OptionChange::UseNnue(on) => {
-                self.use_nnue = on;
-                true
-            }
-            OptionChange::EvalFile(file) => {
-                self.eval_file = file;
-                true
-            }
-            OptionChange::SyzygyPath(path) => {
-                self.syzygy_path = path;
-                true
-            }
-            OptionChange::SyzygyProbeDepth(depth) => {
-                self.syzygy_probe_depth = depth;
-                true
-            }
-            OptionChange::Syzygy50MoveRule(on) => {
-                self.syzygy_50_move_rule = on;
-                true
-            }
-            OptionChange::SyzygyProbeLimit(pieces) => {
-                self.syzygy_probe_limit = pieces;
-                true
-            }
-            OptionChange::LimitStrength(on) => {
-                self.limit_strength = on;
-                false
-            }
-            OptionChange::Elo(elo) => {
-                self.elo = elo;
-                false
-            }
-            // The searcher holds the tunables.
+/// Declares the options, in the order the `uci` answer lists them, each as
+/// `"Name" = kind(default, min..=max) => field: Type, then effect;`:
+/// - kinds: `spin(default, min..=max)`, `check(default)`, `string(default)`, `button`;
+/// - `=> field: Type` names the field of [`EngineSettings`] that holds the value (a button
+///   has none), its doc the option's; a spin is stored through [`SpinValue`], a duration in
+///   milliseconds;
+/// - `then effect` names the function of [`super::option_effects`] that acts on a change.
+///
+/// The entries are read one at a time into three lists (the struct's fields, their
+/// defaults, the table's entries), since a button adds to the table only.
+macro_rules! uci_options {
+    (@read [$($fields:tt)*] [$($defaults:tt)*] [$($table:tt)*]
+        $(#[doc = $doc:literal])*
+        $name:literal = button, then $effect:ident;
+        $($rest:tt)*
+    ) => {
+        uci_options!(@read [$($fields)*] [$($defaults)*] [$($table)*
+            UciOption {
+                name: $name,
+                kind: OptionKind::Button,
+                effect: Some(option_effects::$effect),
+            },
+        ] $($rest)*);
+    };
+    (@read [$($fields:tt)*] [$($defaults:tt)*] [$($table:tt)*]
+        $(#[doc = $doc:literal])*
+        $name:literal = $kind:ident($($arg:tt)*) => $field:ident: $type:ty $(, then $effect:ident)?;
+        $($rest:tt)*
+    ) => {
+        uci_options!(@read
+            [$($fields)* $(#[doc = $doc])* pub $field: $type,]
+            [$($defaults)* $field: uci_options!(@default $kind($($arg)*)),]
+            [$($table)*
+                UciOption {
+                    name: $name,
+                    kind: uci_options!(@kind $kind($($arg)*), $field),
+                    effect: uci_options!(@effect $($effect)?),
+                },
+            ]
+            $($rest)*
+        );
+    };
+    (@read [$($fields:tt)*] [$($defaults:tt)*] [$($table:tt)*]) => {
+        /// The option values in force for a UCI session.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct EngineSettings {
+            $($fields)*
+            /// A tuning build's tunable search constants: the options of
+            /// [`super::tuning::options`], chess's values until one is set.
             #[cfg(feature = "tune")]
-            OptionChange::Tunable { .. } => true,
+            pub search_params: crate::engine::SearchParams,
         }
-    }
+
+        impl Default for EngineSettings {
+            fn default() -> Self {
+                Self {
+                    $($defaults)*
+                    #[cfg(feature = "tune")]
+                    search_params: super::tuning::CHESS_PARAMS,
+                }
+            }
+        }
+
+        /// Every declared option, in the order the `uci` answer lists them.
+        pub const OPTIONS: &[UciOption] = &[$($table)*];
+    };
+
+    (@default spin($default:expr, $min:tt..=$max:tt)) => {
+        SpinValue::from_spin($default)
+    };
+    (@default check($default:expr)) => { $default };
+    (@default string($default:expr)) => { String::from($default) };
+
+    (@kind spin($default:expr, $min:tt..=$max:tt), $field:ident) => {
+        OptionKind::Spin {
+            default: $default,
+            min: $min,
+            max: $max,
+            set: |settings, value| {
+                settings.$field = SpinValue::from_spin(value)
+            },
+        }
+    };
+    (@kind check($default:expr), $field:ident) => {
+        OptionKind::Check {
+            default: $default,
+            set: |settings, on| settings.$field = on,
+        }
+    };
+    (@kind string($default:expr), $field:ident) => {
+        OptionKind::Text {
+            default: $default,
+            set: |settings, text| settings.$field = text,
+        }
+    };
+
+    (@effect) => { None };
+    (@effect $effect:ident) => { Some(option_effects::$effect) };
+
+    (@read [$($fields:tt)*] [$($defaults:tt)*] [$($table:tt)*] $($rest:tt)*) => {
+        compile_error!(concat!("uci_options!: cannot read the entry ", stringify!($($rest)*)));
+    };
+    ($($entries:tt)*) => { uci_options!(@read [] [] [] $($entries)*); };
+}
+
+uci_options! {
+    /// Transposition-table size in MiB.
+    "Hash" = spin(16, 1..=65536) => hash_mb: usize, then resize_hash;
+    /// Search threads.
+    "Threads" = spin(1, 1..=256) => threads: usize, then restart_threads;
+    /// Principal variations reported.
+    "MultiPV" = spin(1, 1..=256) => multipv: usize;
+    /// The GUI may send `go ponder` (informational).
+    "Ponder" = check(false) => ponder: bool;
+    /// Chess960 castling notation and FENs.
+    "UCI_Chess960" = check(false) => chess960: bool;
+    /// Time lost between our `bestmove` and the GUI stopping our clock.
+    "Move Overhead" = spin(10, 0..=5000) => move_overhead: Duration;
+    /// Empties the transposition table.
+    "Clear Hash" = button, then clear_hash;
+    /// Append `wdl W D L` to `info` lines.
+    "UCI_ShowWDL" = check(false) => show_wdl: bool;
+    /// Simple/Bronstein delay of the time control (UCI cannot send it).
+    "Move Delay" = spin(0, 0..=60000) => move_delay: Duration;
+    /// Whether the network evaluates (else the hand-written evaluation).
+    "Use NNUE" = check(true) => use_nnue: bool, then select_network;
+    /// The evaluation network asked for: a path, or the embedded network's name.
+    "EvalFile" = string(EMBEDDED_NAME) => eval_file: String, then select_network;
+    /// Syzygy table directories asked for (`<empty>`: none).
+    "SyzygyPath" = string("<empty>") => syzygy_path: String, then load_syzygy_tables;
+    /// Least depth at which the search probes positions as big as the largest tables.
+    "SyzygyProbeDepth" = spin(1, 1..=100) => syzygy_probe_depth: i32,
+        then set_syzygy_probe_depth;
+    /// Whether cursed wins and blessed losses count as draws.
+    "Syzygy50MoveRule" = check(true) => syzygy_50_move_rule: bool,
+        then set_syzygy_fifty_move_rule;
+    /// Most pieces of a position the search probes.
+    "SyzygyProbeLimit" = spin(7, 0..=7) => syzygy_probe_limit: u32,
+        then set_syzygy_probe_limit;
+    /// Play at the strength `UCI_Elo` names instead of full strength.
+    "UCI_LimitStrength" = check(false) => limit_strength: bool;
+    /// The Elo to play at when strength is limited.
+    "UCI_Elo" = spin(DEFAULT_ELO, MIN_ELO..=MAX_ELO) => elo: i64;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::protocol::uci::options::parse_option;
-    use crate::protocol::uci::strength::DEFAULT_ELO;
+
+    /// The default settings after `setoption name <name> value <value>`.
+    fn after(name: &str, value: &str) -> EngineSettings {
+        let mut settings = EngineSettings::default();
+        parse_option(name, Some(value))
+            .unwrap()
+            .store(&mut settings);
+        settings
+    }
 
     #[test]
     fn defaults_come_from_the_table() {
@@ -172,16 +183,47 @@ mod tests {
                 move_overhead: Duration::from_millis(10),
                 show_wdl: false,
                 move_delay: Duration::ZERO,
-                eval_file: crate::chess::nnue::EMBEDDED_NAME.to_string(),
+                eval_file: EMBEDDED_NAME.to_string(),
                 use_nnue: true,
                 syzygy_path: "<empty>".to_string(),
                 syzygy_probe_depth: 1,
                 syzygy_50_move_rule: true,
                 syzygy_probe_limit: 7,
                 limit_strength: false,
-                elo: DEFAULT_ELO as u32,
+                elo: DEFAULT_ELO,
+                #[cfg(feature = "tune")]
+                search_params: crate::engine::SearchParams::STANDARD,
             }
         );
+    }
+
+    #[test]
+    fn every_option_is_stored_in_its_field() {
+        assert_eq!(after("Hash", "64").hash_mb, 64);
+        assert_eq!(after("Threads", "8").threads, 8);
+        assert_eq!(after("MultiPV", "3").multipv, 3);
+        assert!(after("Ponder", "true").ponder);
+        assert!(!after("UCI_Chess960", "false").chess960);
+        assert_eq!(after("Move Overhead", "0").move_overhead, Duration::ZERO);
+        assert!(after("UCI_ShowWDL", "true").show_wdl);
+        assert_eq!(
+            after("Move Delay", "60000").move_delay,
+            Duration::from_secs(60)
+        );
+        assert!(!after("use nnue", "false").use_nnue);
+        assert_eq!(
+            after("EvalFile", " /nets/my net.nnue ").eval_file,
+            "/nets/my net.nnue"
+        );
+        assert_eq!(
+            after("SyzygyPath", "/tb/wdl:/tb/dtz").syzygy_path,
+            "/tb/wdl:/tb/dtz"
+        );
+        assert_eq!(after("SyzygyProbeDepth", "100").syzygy_probe_depth, 100);
+        assert!(!after("Syzygy50MoveRule", "false").syzygy_50_move_rule);
+        assert_eq!(after("SyzygyProbeLimit", "0").syzygy_probe_limit, 0);
+        assert!(after("UCI_LimitStrength", "true").limit_strength);
+        assert_eq!(after("UCI_Elo", "2000").elo, 2000);
     }
 
     #[test]
@@ -198,7 +240,8 @@ mod tests {
             ("UCI_Elo", "1500"),
         ] {
             let change = parse_option(name, Some(value)).unwrap();
-            assert!(!s.apply(change), "{name} needs no action");
+            assert!(change.option.effect.is_none(), "{name} needs no action");
+            change.store(&mut s);
         }
         assert_eq!(s.multipv, 3);
         assert!(s.ponder && s.chess960 && s.show_wdl);
@@ -209,15 +252,9 @@ mod tests {
     }
 
     #[test]
-    fn resizing_asks_for_action_only_when_the_value_changes() {
+    fn a_button_stores_nothing() {
         let mut s = EngineSettings::default();
-        assert!(!s.apply(OptionChange::Hash(16)));
-        assert!(s.apply(OptionChange::Hash(64)));
-        assert_eq!(s.hash_mb, 64);
-        assert!(!s.apply(OptionChange::Threads(1)));
-        assert!(s.apply(OptionChange::Threads(4)));
-        assert_eq!(s.threads, 4);
-        assert!(s.apply(OptionChange::ClearHash));
-        assert!(s.apply(OptionChange::ClearHash), "every press clears");
+        parse_option("Clear Hash", None).unwrap().store(&mut s);
+        assert_eq!(s, EngineSettings::default());
     }
 }

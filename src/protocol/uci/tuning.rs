@@ -1,7 +1,8 @@
 //! The UCI side of a tuning build (feature `tune`): every tunable of the chess search is a
 //! spin option, and the `spsa` command prints OpenBench's SPSA input (`docs/tuning.md`).
 
-use super::options::{OptionKind, OptionSpec};
+use super::option_effects::use_search_params;
+use super::options::{OptionKind, UciOption};
 use crate::chess::Position;
 use crate::engine::{Game, SearchParams, TUNABLES};
 
@@ -9,15 +10,15 @@ use crate::engine::{Game, SearchParams, TUNABLES};
 /// and most engines' SPSA inputs use.
 const LEARNING_RATE: f64 = 0.002;
 
-/// A spin option per tunable, its default chess's value.
-pub fn option_specs() -> impl Iterator<Item = OptionSpec> {
-    TUNABLES.iter().map(|t| OptionSpec {
-        name: t.name,
-        kind: OptionKind::Tunable {
-            default: i64::from(t.value(&Position::SEARCH_PARAMS)),
-            min: i64::from(t.min),
-            max: i64::from(t.max),
-        },
+/// The tunables' values before any `setoption`: chess's.
+pub const CHESS_PARAMS: SearchParams = Position::SEARCH_PARAMS;
+
+/// An option per tunable, announced as a spin whose default is chess's value.
+pub fn options() -> impl Iterator<Item = UciOption> {
+    TUNABLES.iter().map(|tunable| UciOption {
+        name: tunable.name,
+        kind: OptionKind::Tunable(tunable),
+        effect: Some(use_search_params),
     })
 }
 
@@ -41,7 +42,8 @@ pub fn spsa_lines(params: &SearchParams) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::options::{option_lines, parse_option, OptionChange, OPTIONS};
+    use super::super::options::{option_lines, parse_option, OptionValue};
+    use super::super::settings::{EngineSettings, OPTIONS};
     use super::*;
 
     #[test]
@@ -58,20 +60,17 @@ mod tests {
 
     #[test]
     fn a_tunable_is_set_within_its_range_only() {
+        let set = parse_option("RFP_Margin", Some(" 90 ")).unwrap();
         assert_eq!(
-            parse_option("RFP_Margin", Some(" 90 ")),
-            Ok(OptionChange::Tunable {
-                name: "rfp_margin",
-                value: 90
-            })
+            (set.option.name, &set.value),
+            ("rfp_margin", &OptionValue::Spin(90))
         );
-        assert_eq!(
-            parse_option("qsearch_see_margin", Some("-100")),
-            Ok(OptionChange::Tunable {
-                name: "qsearch_see_margin",
-                value: -100
-            })
-        );
+        let mut settings = EngineSettings::default();
+        set.store(&mut settings);
+        assert_eq!(settings.search_params.rfp_margin, 90);
+        let set = parse_option("qsearch_see_margin", Some("-100")).unwrap();
+        set.store(&mut settings);
+        assert_eq!(settings.search_params.qsearch_see_margin, -100);
         let err = parse_option("rfp_margin", Some("151")).unwrap_err();
         assert_eq!(
             err.to_string(),
