@@ -39,7 +39,7 @@ enum Command {
     Hub(HubArgs),
     /// DamExchange draughts over TCP: follow (listen), or initiate a match (--connect).
     Dxp(DxpArgs),
-    /// The chess bench: node count (the engine's signature) and speed.
+    /// A game's bench (chess unless --game draughts): node count, its signature, and speed.
     Bench(BenchArgs),
     /// Counts the legal-move tree of a chess or draughts position.
     Perft(PerftArgs),

@@ -13,6 +13,7 @@
 //! the fast one, [`generic::game`]): the position the search plays ([`SearchPosition`]),
 //! the game on the protocol side ([`GameState`]) and the text formats ([`text`]).
 
+mod bench_positions;
 pub mod bits;
 pub mod board;
 pub mod book;
@@ -30,6 +31,9 @@ pub mod search;
 pub mod text;
 pub mod zobrist;
 
+pub use bench_positions::{
+    draughts_bench_positions, DEFAULT_DRAUGHTS_BENCH_DEPTH, DRAUGHTS_BENCH_POSITIONS,
+};
 pub use board::{Board, Clocks};
 pub use color::Color;
 pub use fast::Position;
