@@ -1,8 +1,10 @@
 # OpenBench-style entry points.
 #   make                 optimised native binary at ./tvilling (or EXE=path); FEATURES=tune
 #                        makes a tuning build (docs/tuning.md)
-#   make test            everything CI runs: format, lints, Rust tests, client tests
+#   make test            everything CI runs: format, lints, Rust tests, bench signatures,
+#                        client tests
 #   make bench           chess search bench (node count + speed)
+#   make bench-check     each game's bench node count against the commit messages
 #   make perft-bench     our chess perft against Stockfish's, side by side
 #   make perft-bench-draughts
 #   make windows         tvilling.exe for Windows GUIs such as Arena (cross-built here)
@@ -25,7 +27,7 @@ PYTEST_ARGS ?= -q
 # instead of hanging CI. The longest test, a whole game on clocks, takes about a minute.
 PYTEST_TIMEOUT ?= 300
 
-.PHONY: all build test lint rust-test client-test venvs bench perft-bench perft-bench-draughts windows windows-test dist portable-test fuzz clean
+.PHONY: all build test lint rust-test bench-check client-test venvs bench perft-bench perft-bench-draughts windows windows-test dist portable-test fuzz clean
 
 all: build
 
@@ -33,7 +35,7 @@ build:
 	$(CARGO) build --release $(if $(FEATURES),--features $(FEATURES))
 	@if [ "$(EXE)" != "$(BIN)" ]; then cp $(BIN) $(EXE); fi
 
-test: lint rust-test client-test
+test: lint rust-test bench-check client-test
 
 # The fuzz targets run only under `make fuzz`, and the tuning build only on a tuner, so here
 # they are at least compiled against the engine as it is now.
@@ -45,6 +47,13 @@ lint:
 
 rust-test:
 	$(CARGO) test --release
+
+# The chess and draughts bench node counts against the newest `Bench: N` and `Draughts
+# bench: N` lines of the commit messages (scripts/bench/check_signature.sh): a commit that
+# changes play says its figures.
+bench-check:
+	$(CARGO) build --release
+	scripts/bench/check_signature.sh $(BIN)
 
 # The pins live in this file, so a venv made by an older version of it is brought up to date.
 $(VENV)/.installed: Makefile
