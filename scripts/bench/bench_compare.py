@@ -4,10 +4,10 @@ of draughts positions.
 
     python3 scripts/bench/bench_compare.py BASE NEW [--rounds 7] [--depth 13] [--game draughts]
 
-With `--game draughts` each round searches DRAUGHTS_POSITIONS (the start position and
-positions from games against Moby Dam, plies 10 to 50, either side to move) to `--depth`
-(default 14 for draughts) through `tvilling hub`, each with a fresh `new-game`, and adds
-up the last `info` line's nodes and time.
+With `--game draughts` each round searches the draughts bench's positions
+(`src/draughts/bench_positions.rs`) to `--depth` (default 14 for draughts) through
+`tvilling hub`, each with a fresh `new-game`, and adds up the last `info` line's nodes and
+time.
 
 Runs BASE and NEW alternately (the order flips every round, so drift in the machine's load
 falls on both), checks that each build prints the same node count every time, and reports
@@ -26,26 +26,26 @@ import subprocess
 import sys
 
 
-# The start position and middle-game positions from real games, in Hub's `pos` notation.
-DRAUGHTS_POSITIONS = [
-    "Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww",
-    "Bbbbbbbbebbbbbebbbebbbeebewbeeeewwwwwwwewwwwwewwwwww",
-    "Bbbbbbbebeeebbebeebbeeebeebeeweeewewwewwwwewwwewwwe",
-    "Bebbbeebbeeeebebbeeebbeebebeewweewewwwweweewewewwee",
-    "Bebbbbbebbbbbbbbbbbbbeebeweeeeewwwewwwwwwwwwwwwwwwe",
-    "Bebbebbeebebbbbbbbebeebebeeewbewwwewwewwwewewwwwwwe",
-    "BeebebbebbeeeeebeeeebeewewebeeeeeewwweweeeeeewwwewB",
-    "Bbbbbbbbebbbeebbbbbbbeeeeeeeweeeeewwwwwwwewwwwwwwww",
-    "Bbbbbebbeeebeebbbbbbbeeeebeeewewwwwwwewweeeeewwwwww",
-    "Beeeeebbbbebbbbbbebeeeeewbbweeeewwwewwewweweeweewwe",
-    "Bbbbbbbebbbbbewbbbbbeebbeeeeeeewwwwwewwwewwwwwwwwww",
-    "Bebbbbbebeebbebbebbbeebebewbweweeweweewwwwwwwwewwwe",
-    "Beebebbbeeebebbbebbbeebbewwbewwweeewweweeewwewewwwe",
-]
+# The draughts bench's positions, in Hub's `pos` notation, read from the engine's source so
+# that the list is written once; a build older than `bench --game draughts` is timed on them
+# all the same, through the Hub.
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+POSITIONS_SOURCE = os.path.join(ROOT, "src", "draughts", "bench_positions.rs")
+
+
+def draughts_positions():
+    """The strings of DRAUGHTS_BENCH_POSITIONS in src/draughts/bench_positions.rs."""
+    with open(POSITIONS_SOURCE) as source:
+        text = source.read()
+    table = re.search(r"pub const DRAUGHTS_BENCH_POSITIONS[^=]*= \[(.*?)\];", text, re.S)
+    if not table:
+        sys.exit(f"no DRAUGHTS_BENCH_POSITIONS table in {POSITIONS_SOURCE}")
+    return re.findall(r'"([WB][wbWBe]+)"', table.group(1))
 
 
 def draughts_bench(binary, depth):
-    """Node count and nodes/second of fixed-depth Hub searches of DRAUGHTS_POSITIONS."""
+    """Node count and nodes/second of fixed-depth Hub searches of the draughts bench's
+    positions."""
     hub = subprocess.Popen(
         [binary, "hub"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
     )
@@ -70,7 +70,7 @@ def draughts_bench(binary, depth):
     send("init")
     read_until("ready")
     nodes, seconds = 0, 0.0
-    for pos in DRAUGHTS_POSITIONS:
+    for pos in draughts_positions():
         send("new-game")
         send(f"pos pos={pos}")
         send(f"level depth={depth}")

@@ -4,7 +4,8 @@
 //! [`crate::chess::BENCH_FENS`]' is the chess engine's.
 //!
 //! The list is part of the benchmark's definition: changing it changes the figure, so a
-//! change of it carries a new `Draughts bench:` line.
+//! change of it carries a new `Draughts bench:` line. `scripts/bench/bench_compare.py` reads
+//! the table from this file, to time the same searches through the Hub of any build.
 
 use super::board::Clocks;
 use super::fast::notation::parse_hub;
