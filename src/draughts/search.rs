@@ -28,6 +28,13 @@ impl<B: Board> SearchPosition<B> {
         SearchPosition { position, clocks }
     }
 
+    /// True when the side to move has a legal move.
+    fn has_legal_move(&self) -> bool {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        !moves.is_empty()
+    }
+
     /// Value of the pieces `mv` captures, in hundredths of a man.
     #[inline]
     fn captured_material(&self, mv: Move) -> i32 {
@@ -114,8 +121,11 @@ impl<B: Board> Game for SearchPosition<B> {
         self.clocks.reversible_plies()
     }
 
+    /// Having no move decides the game before any count does: the capture that takes the
+    /// last piece on the last move a rule allows wins (FMJD, and [`crate::draughts::GameState`]).
+    /// The moves are generated only once a count has run out.
     fn is_rule_draw(&self) -> bool {
-        self.clocks.is_draw(&self.position)
+        self.clocks.is_draw(&self.position) && self.has_legal_move()
     }
 
     fn no_moves_is_loss(&self) -> bool {
@@ -124,6 +134,11 @@ impl<B: Board> Game for SearchPosition<B> {
 
     fn no_moves_is_win(&self) -> bool {
         !self.position.no_moves_is_loss()
+    }
+
+    /// A side without pieces, or a breakthrough game already won, has no move.
+    fn no_moves_at_a_glance(&self) -> bool {
+        self.position.pieces(self.position.side()) == 0 || self.position.game_over()
     }
 
     fn evaluate(&self) -> i32 {

@@ -80,8 +80,19 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn reversible_plies(&self) -> usize;
 
     /// True when a rule of the game draws this position regardless of history
-    /// (chess: fifty moves, dead position; draughts: 25-, 16- and 5-move rules).
+    /// (chess: fifty moves, dead position; draughts: 25-, 16- and 5-move rules). Where the
+    /// game lets having no legal move decide first (chess: mate on the hundredth ply;
+    /// draughts: the capture of the last piece on the last move a count allows), such a
+    /// position is no rule draw: the search scores it by [`Game::no_moves_is_loss`].
     fn is_rule_draw(&self) -> bool;
+
+    /// True when the side to move is seen, without generating its moves, to have none
+    /// (draughts: no piece left). Quiescence, which generates only noisy moves, then
+    /// scores the end of the game as [`Game::no_moves_is_loss`] says rather than by the
+    /// static evaluation. By default nothing is seen at a glance.
+    fn no_moves_at_a_glance(&self) -> bool {
+        false
+    }
 
     /// True when having no legal move here loses (chess: checkmate; draughts: always).
     /// When false, no legal move is a draw (stalemate) unless [`Game::no_moves_is_win`].

@@ -14,6 +14,9 @@ impl<G: Game> Worker<'_, G> {
         if let Some(score) = self.enter_node(pos, ply) {
             return score;
         }
+        if pos.no_moves_at_a_glance() {
+            return no_moves_score(pos, ply);
+        }
         if pos.is_rule_draw() {
             return 0;
         }

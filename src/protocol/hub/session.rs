@@ -587,6 +587,37 @@ mod tests {
     }
 
     #[test]
+    fn a_win_on_the_last_move_the_five_move_rule_allows_is_found() {
+        // White's kings on 1 and 6 against the king on 45, White to move with 7 plies of
+        // the 5-move clock gone: 6-50 keeps the black king on the 1-45 diagonal, and the
+        // capture on ply 10, the last the rule allows, takes the last piece.
+        let lines = run_lines(&[
+            "pos pos=BBeeeeWeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeW \
+             moves=\"1-7 6-1 7-45 50-44 45-50 44-6 50-45\"",
+            "level depth=6",
+            "go think",
+        ]);
+        let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
+        assert!(done.starts_with("done move=6-50"), "{lines:?}");
+        let last_info = lines.iter().rfind(|l| l.starts_with("info")).unwrap();
+        assert!(last_info.contains(" score=99.97 "), "{lines:?}");
+    }
+
+    #[test]
+    fn a_capture_of_the_last_piece_on_the_last_move_allowed_wins_at_the_horizon() {
+        // The same ending a move on: the capture is the 5-move rule's last ply, and at
+        // depth 1 it is searched by quiescence alone.
+        let lines = run_lines(&[
+            "pos pos=BBeeeeWeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeW \
+             moves=\"1-7 6-1 7-45 50-44 45-50 44-6 50-45 6-50 45-40\"",
+            "level depth=1",
+            "go think",
+        ]);
+        let last_info = lines.iter().rfind(|l| l.starts_with("info")).unwrap();
+        assert!(last_info.contains(" score=99.99 "), "{lines:?}");
+    }
+
+    #[test]
     fn a_command_during_a_search_aborts_it_with_a_done_first() {
         let lines = run_lines(&["level infinite", "go analyze", "ping", "hub"]);
         let pong = lines.iter().position(|l| l == "pong").unwrap();
