@@ -270,7 +270,7 @@ fn retrograde_matches_plain_iteration() {
 #[test]
 fn the_search_keeps_what_the_tables_promise() {
     use tvilling::draughts::egdb::set_up_tables;
-    use tvilling::draughts::fast::clocks::DrawClocks;
+    use tvilling::draughts::fmjd::DrawClocks;
     use tvilling::draughts::SearchPosition;
     use tvilling::engine::{Limits, Searcher};
     let dir = scratch_path("egdb-search");

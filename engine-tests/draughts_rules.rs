@@ -1,12 +1,12 @@
 //! Draughts rules, one test per rule: exact root moves for positions that exercise it,
 //! text formats in and out with their error cases, and the draw rules on constructed games.
 
-use tvilling::draughts::fast::clocks::{endgame_class, DrawClocks, EndgameClass};
 use tvilling::draughts::fast::movegen;
 use tvilling::draughts::fast::notation::{
     move_from_dxp, move_to_dxp, move_to_hub, parse_fen, parse_hub, parse_move, parse_position,
     to_fen, to_hub,
 };
+use tvilling::draughts::fmjd::{endgame_class, DrawClocks, EndgameClass};
 use tvilling::draughts::{
     Color, GameState, Move, MoveParseError, Outcome, PlayError, Position, PositionParseError,
 };

@@ -12,7 +12,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use tvilling::draughts::book::{from_bytes, to_bytes, Book, BookKey};
-use tvilling::draughts::fast::clocks::DrawClocks;
+use tvilling::draughts::fmjd::DrawClocks;
 use tvilling::draughts::SearchPosition;
 use tvilling::engine::{Game, MoveList};
 use tvilling::rng::Rng;

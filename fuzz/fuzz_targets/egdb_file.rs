@@ -21,7 +21,7 @@ use tvilling::draughts::egdb::loaded::install;
 use tvilling::draughts::egdb::material::turned;
 use tvilling::draughts::egdb::{Database, Material, Table};
 use tvilling::draughts::fast::movegen::legal_moves;
-use tvilling::draughts::fast::clocks::DrawClocks;
+use tvilling::draughts::fmjd::DrawClocks;
 use tvilling::draughts::SearchPosition;
 use tvilling::engine::{Limits, MoveList, Searcher};
 use tvilling::nnue::format::fnv1a;

@@ -19,7 +19,7 @@ use tvilling::chess::Position as ChessPosition;
 use tvilling::draughts::fast::movegen::legal_moves;
 use tvilling::draughts::nnue::DraughtsEvaluator;
 use tvilling::draughts::fast::notation::parse_fen;
-use tvilling::draughts::fast::clocks::DrawClocks;
+use tvilling::draughts::fmjd::DrawClocks;
 use tvilling::draughts::{Position as DraughtsPosition, SearchPosition};
 use tvilling::engine::{Evaluator, Game, MoveList};
 use tvilling::nnue::format::{fnv1a, FeatureGame, FORMAT_VERSION, HEADER_SIZE, MAGIC};

@@ -21,6 +21,7 @@ pub mod color;
 pub mod egdb;
 pub mod eval;
 pub mod fast;
+pub mod fmjd;
 pub mod game_state;
 pub mod generic;
 pub mod international;

@@ -14,8 +14,8 @@
 //! | 27     | side to move: 0 White, 1 Black |
 //! | 28..32 | 0 (reserved) |
 
-use super::fast::clocks::DrawClocks;
 use super::fast::square::{bit_of, number_of};
+use super::fmjd::DrawClocks;
 use super::{Color, Move, Position, SearchPosition};
 use crate::engine::{Game, MoveList};
 use crate::nnue::data::{Outcome, TrainingRecord};

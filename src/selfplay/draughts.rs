@@ -1,8 +1,8 @@
 //! Draughts self-play: where its games start and what each kept position becomes.
 
 use super::game::SelfPlay;
-use crate::draughts::fast::clocks::DrawClocks;
 use crate::draughts::fast::notation::parse_position;
+use crate::draughts::fmjd::DrawClocks;
 use crate::draughts::packed::PackedDraughts;
 use crate::draughts::{Position, SearchPosition};
 use std::path::Path;

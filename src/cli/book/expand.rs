@@ -26,7 +26,7 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use crate::draughts::book::{Book, BookKey, BookMove};
-use crate::draughts::fast::clocks::DrawClocks;
+use crate::draughts::fmjd::DrawClocks;
 use crate::draughts::packed::{move_of_code, PackedDraughts};
 use crate::draughts::{Move, Position, SearchPosition};
 use crate::engine::{Game, Limits, MoveList, Score, Searcher};

@@ -4,8 +4,8 @@ use std::collections::HashSet;
 use std::fmt::Write;
 
 use crate::draughts::book::{Book, BookKey};
-use crate::draughts::fast::clocks::DrawClocks;
 use crate::draughts::fast::notation::move_to_hub;
+use crate::draughts::fmjd::DrawClocks;
 use crate::draughts::packed::move_of_code;
 use crate::draughts::{Move, Position, SearchPosition};
 

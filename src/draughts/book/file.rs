@@ -7,7 +7,7 @@ use std::path::Path;
 
 use super::key::{BookKey, KEY_BYTES};
 use super::{Book, BookMove};
-use crate::draughts::fast::clocks::DrawClocks;
+use crate::draughts::fmjd::DrawClocks;
 use crate::draughts::packed::move_of_code;
 use crate::draughts::SearchPosition;
 

@@ -1,6 +1,6 @@
 use super::*;
-use crate::draughts::fast::clocks::DrawClocks;
 use crate::draughts::fast::notation::parse_move;
+use crate::draughts::fmjd::DrawClocks;
 use crate::draughts::packed::PackedDraughts;
 use crate::engine::{Game, MoveList};
 use crate::nnue::game_file::GameRecord;

@@ -3,13 +3,13 @@
 //!
 //! The position is a handful of bitboards in a padded layout ([`square`]) where every
 //! diagonal step is one shift ([`bitboard`]), so move generation ([`movegen`]) is plain bit
-//! arithmetic and perft bulk-counts its last ply ([`mod@perft`]). The FMJD draw clocks are in
-//! [`clocks`], text in and out in [`notation`]. The variants, international draughts among
-//! them, have a rules core of their own, [`super::generic`], which is slower and general; this
-//! one is what the engine searches international draughts with.
+//! arithmetic and perft bulk-counts its last ply ([`mod@perft`]); text in and out is in
+//! [`notation`], the FMJD draw clocks, shared with the generic core, in [`super::fmjd`].
+//! The variants, international draughts among them, have a rules core of their own,
+//! [`super::generic`], which is slower and general; this one is what the engine searches
+//! international draughts with.
 
 pub mod bitboard;
-pub mod clocks;
 pub mod movegen;
 pub mod notation;
 pub mod perft;

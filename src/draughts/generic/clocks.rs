@@ -1,12 +1,15 @@
 //! The variants' draw rules, as counters that travel with the position through the search.
 //!
-//! The rules are those pydraughts adjudicates by (its `is_draw`), so the engine neither
-//! walks into a draw the referee will call nor counts on one it will not; threefold
-//! repetition is the search's own business.
+//! International and killer draughts draw by the FMJD rules, counted as the fast
+//! generator counts them ([`crate::draughts::fmjd`]); the other variants by the rules
+//! pydraughts adjudicates by (its `is_draw`), so the engine neither walks into a draw the
+//! referee will call nor counts on one it will not. Threefold repetition is the search's
+//! own business.
 
 use super::position::VariantPosition;
 use super::rules::DrawRules;
 use crate::draughts::board::Clocks;
+use crate::draughts::fmjd::DrawClocks;
 use crate::draughts::{Color, Move};
 
 /// The long diagonal a1-h8 of the 8x8 board, as internal squares: pydraughts' 3-against-1
@@ -14,29 +17,22 @@ use crate::draughts::{Color, Move};
 const LONG_DIAGONAL: u64 =
     (1 << 3) | (1 << 7) | (1 << 10) | (1 << 14) | (1 << 17) | (1 << 21) | (1 << 24) | (1 << 28);
 
-/// Plies since the last capture and since the last man move or capture.
+/// The FMJD clocks, whose count of king moves every variant's rules read, and the plies
+/// since the last capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct VariantClocks {
-    /// Plies of king moves without capture, in a row.
-    pub king_only_plies: u32,
+    /// The FMJD clocks: plies of king moves without capture in a row, and the 16- and
+    /// 5-move clocks (read by international and killer draughts only).
+    pub fmjd: DrawClocks,
     /// Plies since the last capture.
     pub since_capture: u32,
 }
 
 impl VariantClocks {
-    /// Advances the counters for `mv` played from `before`.
+    /// Plies of king moves without capture, in a row.
     #[inline]
-    pub fn advance(&mut self, before: &VariantPosition, mv: Move) {
-        if mv.captured != 0 {
-            *self = VariantClocks::default();
-            return;
-        }
-        self.since_capture += 1;
-        if before.moves_man(mv) {
-            self.king_only_plies = 0;
-        } else {
-            self.king_only_plies += 1;
-        }
+    pub fn king_only_plies(&self) -> u32 {
+        self.fmjd.king_only_plies
     }
 
     /// True when a draw rule of the variant (other than repetition) has drawn `pos`.
@@ -45,20 +41,12 @@ impl VariantClocks {
         let kings = |c: Color| pos.kings(c).count_ones();
         let lone_king = |c: Color| count(c) == 1 && kings(c) == 1;
         let all_kings = |c: Color, n: u32| count(c) == n && kings(c) == n;
-        let kings_moves = self.king_only_plies;
+        let kings_moves = self.king_only_plies();
         let either = |f: &dyn Fn(Color, Color) -> bool| {
             f(Color::White, Color::Black) || f(Color::Black, Color::White)
         };
         match pos.rules().draws {
-            DrawRules::International => {
-                kings_moves >= 50
-                    || either(&|weak, strong| {
-                        lone_king(weak)
-                            && kings(strong) >= 1
-                            && ((count(strong) == 3 && kings_moves >= 32)
-                                || (count(strong) <= 2 && kings_moves >= 10))
-                    })
-            }
+            DrawRules::International => self.fmjd.is_draw(),
             DrawRules::Frisian => {
                 (either(&|weak, strong| lone_king(weak) && all_kings(strong, 2))
                     && kings_moves >= 14)
@@ -78,7 +66,7 @@ impl VariantClocks {
         let kings = |c: Color| pos.kings(c).count_ones();
         let lone_king = |c: Color| count(c) == 1 && kings(c) == 1;
         let on_diagonal = |c: Color| pos.pieces(c) & LONG_DIAGONAL != 0;
-        if self.king_only_plies >= 30 {
+        if self.king_only_plies() >= 30 {
             return true;
         }
         let (w, b) = (Color::White, Color::Black);
@@ -100,14 +88,22 @@ impl VariantClocks {
 }
 
 impl Clocks<VariantPosition> for VariantClocks {
-    /// The counters start at zero whatever the material: no variant rule counts from the
-    /// moment its material appears.
-    fn start(_: &VariantPosition) -> Self {
-        VariantClocks::default()
+    /// The FMJD endgame clocks start if the material calls for them; the other counts start
+    /// at zero, since no rule of pydraughts counts from the moment its material appears.
+    fn start(board: &VariantPosition) -> Self {
+        VariantClocks {
+            fmjd: DrawClocks::new(board),
+            since_capture: 0,
+        }
     }
 
-    fn advance(&mut self, before: &VariantPosition, mv: Move, _: &VariantPosition) {
-        VariantClocks::advance(self, before, mv);
+    fn advance(&mut self, before: &VariantPosition, mv: Move, after: &VariantPosition) {
+        self.fmjd.advance(before, mv, after);
+        self.since_capture = if mv.captured != 0 {
+            0
+        } else {
+            self.since_capture + 1
+        };
     }
 
     fn is_draw(&self, board: &VariantPosition) -> bool {
@@ -115,7 +111,7 @@ impl Clocks<VariantPosition> for VariantClocks {
     }
 
     fn reversible_plies(&self) -> usize {
-        self.king_only_plies as usize
+        self.king_only_plies() as usize
     }
 }
 
@@ -126,6 +122,7 @@ mod tests {
 
     use super::*;
     use crate::draughts::generic::{legal_moves, parse_position, Variant};
+    use crate::draughts::text::parse_move;
     use crate::engine::MoveList;
 
     /// A position of `variant` with pieces on internal squares, White to move.
@@ -134,41 +131,50 @@ mod tests {
         VariantPosition::from_parts(variant, bits(white), bits(black), bits(kings), Color::White)
     }
 
+    /// The clocks of `pos` set up `plies` plies ago, nothing captured since, and the last
+    /// man move `king_only` plies ago.
+    fn after(pos: &VariantPosition, plies: u32, king_only: u32) -> VariantClocks {
+        let mut clocks = VariantClocks::start(pos);
+        let fmjd = &mut clocks.fmjd;
+        fmjd.king_only_plies = king_only;
+        fmjd.sixteen = fmjd.sixteen.map(|_| plies);
+        fmjd.five = fmjd.five.map(|_| plies);
+        clocks.since_capture = plies;
+        clocks
+    }
+
     /// Only kings have moved, and nothing was captured, for `plies` plies.
-    fn kings_only(plies: u32) -> VariantClocks {
-        VariantClocks {
-            king_only_plies: plies,
-            since_capture: plies,
-        }
+    fn kings_only(pos: &VariantPosition, plies: u32) -> VariantClocks {
+        after(pos, plies, plies)
     }
 
     /// Nothing was captured for `plies` plies, and a man has just moved.
-    fn no_capture(plies: u32) -> VariantClocks {
-        VariantClocks {
-            king_only_plies: 0,
-            since_capture: plies,
-        }
+    fn no_capture(pos: &VariantPosition, plies: u32) -> VariantClocks {
+        after(pos, plies, 0)
     }
 
-    /// `pos` is drawn by `clocks(at)` and not by `clocks(at - 1)`.
-    fn drawn_from(pos: &VariantPosition, clocks: fn(u32) -> VariantClocks, at: u32) {
+    /// How the clocks of a position stand some plies after it was set up.
+    type ClocksAfter = fn(&VariantPosition, u32) -> VariantClocks;
+
+    /// `pos` is drawn by `clocks(pos, at)` and not by `clocks(pos, at - 1)`.
+    fn drawn_from(pos: &VariantPosition, clocks: ClocksAfter, at: u32) {
         assert!(
-            !clocks(at - 1).is_draw(pos),
+            !clocks(pos, at - 1).is_draw(pos),
             "{:?} drawn at {:?}",
             pos.variant(),
-            clocks(at - 1)
+            clocks(pos, at - 1)
         );
         assert!(
-            clocks(at).is_draw(pos),
+            clocks(pos, at).is_draw(pos),
             "{:?} not drawn at {:?}",
             pos.variant(),
-            clocks(at)
+            clocks(pos, at)
         );
     }
 
     /// `pos` is drawn by no count of `clocks`.
-    fn never_drawn(pos: &VariantPosition, clocks: fn(u32) -> VariantClocks) {
-        assert!(!clocks(1000).is_draw(pos), "{:?}", pos.variant());
+    fn never_drawn(pos: &VariantPosition, clocks: ClocksAfter) {
+        assert!(!clocks(pos, 1000).is_draw(pos), "{:?}", pos.variant());
     }
 
     #[test]
@@ -178,19 +184,65 @@ mod tests {
             let general = pos(v, &[0, 1, 30], &[40, 41], &[0, 1]);
             drawn_from(&general, kings_only, 50);
             never_drawn(&general, no_capture);
-            // Three pieces, one a king, against a lone king: 16 moves each, either way round.
+            // Three pieces, one a king, against a lone king: 16 moves each, either way round,
+            // man moves or not.
             drawn_from(&pos(v, &[0, 30, 31], &[45], &[0, 45]), kings_only, 32);
+            drawn_from(&pos(v, &[0, 30, 31], &[45], &[0, 45]), no_capture, 32);
             drawn_from(&pos(v, &[45], &[0, 10, 11], &[45, 0]), kings_only, 32);
             // Three men have no king: the 16-move rule does not apply, the 25-move one does.
             drawn_from(&pos(v, &[30, 31, 32], &[4], &[4]), kings_only, 50);
             // Two kings, a king and a man, or a king, against a lone king: 5 moves each.
             drawn_from(&pos(v, &[0, 1], &[45], &[0, 1, 45]), kings_only, 10);
             drawn_from(&pos(v, &[0, 30], &[45], &[0, 45]), kings_only, 10);
+            drawn_from(&pos(v, &[0, 30], &[45], &[0, 45]), no_capture, 10);
             drawn_from(&pos(v, &[45], &[0, 10], &[45, 10]), kings_only, 10);
             drawn_from(&pos(v, &[0], &[45], &[0, 45]), kings_only, 10);
             // A man alone has no king: 25 moves.
             drawn_from(&pos(v, &[30], &[4], &[4]), kings_only, 50);
         }
+    }
+
+    /// Plays the moves `texts` (Hub notation) on `pos`, advancing `clocks`.
+    fn play(pos: &mut VariantPosition, clocks: &mut VariantClocks, texts: &[&str]) {
+        for text in texts {
+            let mv = parse_move(pos, text).unwrap();
+            let before = *pos;
+            pos.play(mv);
+            Clocks::advance(clocks, &before, mv, pos);
+        }
+    }
+
+    #[test]
+    fn killer_counts_the_16_and_5_moves_from_the_material_as_normal_does() {
+        // A king and two men against a king: 16 moves each from now, man moves or not.
+        let mut p = parse_position(Variant::Killer, "W:WK50,36,37:BK1").unwrap();
+        let mut clocks = VariantClocks::start(&p);
+        play(
+            &mut p,
+            &mut clocks,
+            &["37-31", "1-7", "50-44", "7-1", "44-50", "1-7"],
+        );
+        let shuffle = ["50-44", "7-1", "44-50", "1-7"];
+        for _ in 0..6 {
+            play(&mut p, &mut clocks, &shuffle);
+        }
+        play(&mut p, &mut clocks, &["31-27"]);
+        assert!(!clocks.is_draw(&p), "{clocks:?}");
+        play(&mut p, &mut clocks, &["7-1"]);
+        assert!(clocks.is_draw(&p), "{clocks:?}");
+        // A king and a man against a king: 5 moves each, man moves or not.
+        let mut q = parse_position(Variant::Killer, "W:WK50,36:BK1").unwrap();
+        let mut clocks = VariantClocks::start(&q);
+        play(
+            &mut q,
+            &mut clocks,
+            &[
+                "36-31", "1-7", "50-44", "7-1", "31-27", "1-7", "44-50", "7-1", "27-22",
+            ],
+        );
+        assert!(!clocks.is_draw(&q), "{clocks:?}");
+        play(&mut q, &mut clocks, &["1-7"]);
+        assert!(clocks.is_draw(&q), "{clocks:?}");
     }
 
     #[test]
@@ -288,34 +340,27 @@ mod tests {
     #[test]
     fn a_capture_resets_both_counts_and_a_man_move_the_king_count() {
         let before = VariantClocks {
-            king_only_plies: 9,
+            fmjd: DrawClocks {
+                king_only_plies: 9,
+                ..DrawClocks::default()
+            },
             since_capture: 30,
+        };
+        let counts = |c: VariantClocks| (c.king_only_plies(), c.since_capture);
+        let advanced = |position: &VariantPosition, mv: Move| {
+            let mut after = *position;
+            after.play(mv);
+            let mut clocks = before;
+            Clocks::advance(&mut clocks, position, mv, &after);
+            counts(clocks)
         };
         // White's man on 32 must take Black's on 27.
         let (position, capture) = first_move("W:W32,K46:B27,K5", |_, mv| mv.captured != 0);
-        let mut clocks = before;
-        clocks.advance(&position, capture);
-        assert_eq!(clocks, VariantClocks::default());
+        assert_eq!(advanced(&position, capture), (0, 0));
         let quiet = "W:W32,K46:B5,K10";
         let (position, man) = first_move(quiet, |p, mv| p.moves_man(mv));
-        let mut clocks = before;
-        clocks.advance(&position, man);
-        assert_eq!(
-            clocks,
-            VariantClocks {
-                king_only_plies: 0,
-                since_capture: 31
-            }
-        );
+        assert_eq!(advanced(&position, man), (0, 31));
         let (position, king) = first_move(quiet, |p, mv| !p.moves_man(mv));
-        let mut clocks = before;
-        clocks.advance(&position, king);
-        assert_eq!(
-            clocks,
-            VariantClocks {
-                king_only_plies: 10,
-                since_capture: 31
-            }
-        );
+        assert_eq!(advanced(&position, king), (10, 31));
     }
 }

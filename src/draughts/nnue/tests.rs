@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::draughts::eval::geometry::mirror;
-use crate::draughts::fast::clocks::DrawClocks;
+use crate::draughts::fmjd::DrawClocks;
 use crate::draughts::{Color, Position, SearchPosition};
 use crate::engine::{Evaluator, Game, MoveList};
 use crate::nnue::Network;

@@ -1,13 +1,14 @@
-//! The FMJD draw clocks of international draughts, as counters small and `Copy` enough to
-//! travel with the position through the search.
+//! The FMJD draw clocks, as counters small and `Copy` enough to travel with the position
+//! through the search, over any board: international draughts keeps them on the fast
+//! generator, and the generic rules core for international and killer draughts (killer
+//! plays the international rules but for its capture).
 //!
 //! The clocks follow py-draughts' reading of the rules: the 25-move count is reset by any man
 //! move or capture, while the 16- and 5-move endgame clocks start when their material first
 //! appears and are never reset; both may run at once (whichever expires first draws).
 
-use super::position::Position;
-use crate::draughts::board::Clocks;
-use crate::draughts::{Color, Move};
+use super::board::{Board, Clocks};
+use super::{Color, Move};
 
 /// Plies of king-only moves without capture that draw (25 moves each).
 pub const KING_ONLY_DRAW_PLIES: u32 = 50;
@@ -28,7 +29,7 @@ pub enum EndgameClass {
 }
 
 /// The endgame class of a position's material.
-pub fn endgame_class(pos: &Position) -> EndgameClass {
+pub fn endgame_class<B: Board>(pos: &B) -> EndgameClass {
     let lone_king = |c: Color| pos.pieces(c).count_ones() == 1 && pos.kings(c) != 0;
     for strong in [Color::White, Color::Black] {
         if !lone_king(strong.opponent()) || pos.kings(strong) == 0 {
@@ -56,7 +57,7 @@ pub struct DrawClocks {
 
 impl DrawClocks {
     /// Clocks for a position set up from scratch: endgame clocks start now if they apply.
-    pub fn new(pos: &Position) -> Self {
+    pub fn new<B: Board>(pos: &B) -> Self {
         let mut clocks = DrawClocks::default();
         clocks.start_endgame_clocks(pos);
         clocks
@@ -64,7 +65,7 @@ impl DrawClocks {
 
     /// Advances the clocks for `mv` played from `before`, giving `after`.
     #[inline]
-    pub fn advance(&mut self, before: &Position, mv: Move, after: &Position) {
+    pub fn advance<B: Board>(&mut self, before: &B, mv: Move, after: &B) {
         if mv.is_capture() || before.moves_man(mv) {
             self.king_only_plies = 0;
         } else {
@@ -80,7 +81,7 @@ impl DrawClocks {
         self.start_endgame_clocks(after);
     }
 
-    fn start_endgame_clocks(&mut self, pos: &Position) {
+    fn start_endgame_clocks<B: Board>(&mut self, pos: &B) {
         match endgame_class(pos) {
             EndgameClass::SixteenMove if self.sixteen.is_none() => self.sixteen = Some(0),
             EndgameClass::FiveMove if self.five.is_none() => self.five = Some(0),
@@ -97,18 +98,18 @@ impl DrawClocks {
     }
 }
 
-impl Clocks<Position> for DrawClocks {
-    fn start(board: &Position) -> Self {
+impl<B: Board> Clocks<B> for DrawClocks {
+    fn start(board: &B) -> Self {
         DrawClocks::new(board)
     }
 
     #[inline(always)]
-    fn advance(&mut self, before: &Position, mv: Move, after: &Position) {
+    fn advance(&mut self, before: &B, mv: Move, after: &B) {
         DrawClocks::advance(self, before, mv, after);
     }
 
     #[inline(always)]
-    fn is_draw(&self, _: &Position) -> bool {
+    fn is_draw(&self, _: &B) -> bool {
         DrawClocks::is_draw(self)
     }
 
