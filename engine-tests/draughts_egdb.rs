@@ -307,3 +307,64 @@ fn the_search_keeps_what_the_tables_promise() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(checked > 1000, "{checked}");
 }
+
+#[test]
+fn a_table_win_the_five_move_rule_leaves_no_time_for_is_a_draw() {
+    use tvilling::draughts::egdb::set_up_tables;
+    use tvilling::draughts::fmjd::DrawClocks;
+    use tvilling::draughts::SearchPosition;
+    use tvilling::engine::{Limits, Score, Searcher};
+    // A king and a man against a king, White to move without a capture, a man move
+    // leading to a position the tables call won for White, and every White move leaving
+    // Black a reply: with 8 plies of the 5-move clock gone, that reply is the 10th and
+    // draws, whatever the tables say.
+    let m = material("1101");
+    let wins_by_a_man_move = |pos: &Position| {
+        let moves = legal_moves_of(pos);
+        !moves.iter().any(|mv| mv.is_capture())
+            && moves.iter().all(|&mv| {
+                let mut child = *pos;
+                child.play(mv);
+                !legal_moves_of(&child).is_empty()
+            })
+            && moves.iter().any(|&mv| {
+                let mut child = *pos;
+                child.play(mv);
+                pos.moves_man(mv) && db().probe(&child) == Some(Wdl::Loss)
+            })
+    };
+    let pos = (0..m.size())
+        .filter_map(|index| m.position(index))
+        .find(wins_by_a_man_move)
+        .expect("a won king-and-man ending");
+    let dir = scratch_path("egdb-five-move");
+    Database::generate(&dir, 3, |_| {}).unwrap();
+    assert_eq!(set_up_tables(&dir, 3).unwrap(), 3);
+    let clocks = DrawClocks {
+        king_only_plies: 8,
+        sixteen: None,
+        five: Some(8),
+    };
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let outcome = Searcher::<SearchPosition>::new().search_sync(
+        SearchPosition::new(pos, clocks),
+        Vec::new(),
+        limits,
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        outcome.score,
+        Score::Value(0),
+        "{}",
+        tvilling::draughts::fast::notation::to_fen(&pos)
+    );
+}
+
+fn legal_moves_of(pos: &Position) -> Vec<tvilling::draughts::Move> {
+    let mut list = MoveList::new();
+    legal_moves(pos, &mut list);
+    list.as_slice().to_vec()
+}

@@ -115,6 +115,11 @@ pub trait Clocks<B>: Copy + Eq + Debug + Send + Sync + 'static {
     /// True when a draw rule (other than repetition) has drawn the game at `board`.
     fn is_draw(&self, board: &B) -> bool;
 
+    /// True when a rule that the endgame tables do not count runs at `board`, bound to draw
+    /// the game within so many moves whatever is played (FMJD: the 16- and 5-move rules):
+    /// a table's win or loss, whose length the tables do not store, may not fit in them.
+    fn limits_the_game(&self, board: &B) -> bool;
+
     /// Plies since the last irreversible move: no repetition reaches further back.
     fn reversible_plies(&self) -> usize;
 }

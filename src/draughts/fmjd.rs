@@ -113,6 +113,13 @@ impl<B: Board> Clocks<B> for DrawClocks {
         DrawClocks::is_draw(self)
     }
 
+    /// A 16- or 5-move clock, once started, runs to the end of the game. The 25-move count
+    /// is left out: it restarts at every man move and capture, after which alone the
+    /// search asks the tables, so they are always asked with all its 25 moves to come.
+    fn limits_the_game(&self, _: &B) -> bool {
+        self.sixteen.is_some() || self.five.is_some()
+    }
+
     #[inline(always)]
     fn reversible_plies(&self) -> usize {
         self.king_only_plies as usize

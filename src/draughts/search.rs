@@ -5,7 +5,9 @@
 
 use super::board::{Board, Clocks};
 use super::{Color, Move, Position};
-use crate::engine::{structure_key, Game, MoveList, SearchParams, TableValue};
+use crate::engine::{
+    retain_value_keeping, structure_key, Game, MoveList, SearchParams, TableValue,
+};
 
 /// A board plus the rule counters that travel with it through the search; international
 /// draughts on the fast generator unless another board is named.
@@ -190,8 +192,23 @@ impl<B: Board> Game for SearchPosition<B> {
         piece * B::SQUARES + B::squares(mv).1
     }
 
+    /// The tables count no move limit and store no distance (`egdb`), so under a running
+    /// 16- or 5-move clock a win or loss may not fit in the moves left: it is no value
+    /// here, and the search, which counts the moves, finds what it is. A draw holds
+    /// whatever the clocks, and so does a game already over.
     fn table_value(&self) -> Option<TableValue> {
-        self.position.table_value()
+        let value = self.position.table_value()?;
+        let holds = value == TableValue::Draw
+            || !self.clocks.limits_the_game(&self.position)
+            || !self.has_legal_move();
+        holds.then_some(value)
+    }
+
+    /// By the tables' own values, clocks or not: a clock only ever turns a result into a
+    /// draw, so a move that keeps the tables' value never does worse than one that gives
+    /// it up.
+    fn retain_table_root_moves(&self, moves: &mut MoveList<Move>) {
+        retain_value_keeping(self, moves, |pos| pos.position.table_value());
     }
 }
 

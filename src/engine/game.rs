@@ -165,15 +165,25 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// that keep the root's [`Game::table_value`], when any does; a game whose tables also
     /// know the distance to progress ranks by it, so that a won ending is converted.
     fn retain_table_root_moves(&self, moves: &mut MoveList<Self::Move>) {
-        if let Some(value) = self.table_value() {
-            let keeps_value = |mv: &Self::Move| {
-                let mut child = self.clone();
-                child.play(*mv);
-                child.table_value().map(TableValue::flip) == Some(value)
-            };
-            if moves.as_slice().iter().any(keeps_value) {
-                moves.retain(keeps_value);
-            }
+        retain_value_keeping(self, moves, Self::table_value);
+    }
+}
+
+/// Keeps the moves of `moves` after which `value` (a table's value for the side to move)
+/// is still `root`'s, when `value` knows the root and some move keeps it.
+pub fn retain_value_keeping<G: Game>(
+    root: &G,
+    moves: &mut MoveList<G::Move>,
+    value: impl Fn(&G) -> Option<TableValue>,
+) {
+    if let Some(at_root) = value(root) {
+        let keeps_value = |mv: &G::Move| {
+            let mut child = root.clone();
+            child.play(*mv);
+            value(&child).map(TableValue::flip) == Some(at_root)
+        };
+        if moves.as_slice().iter().any(keeps_value) {
+            moves.retain(keeps_value);
         }
     }
 }

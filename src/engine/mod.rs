@@ -29,7 +29,7 @@ mod tunables;
 
 pub use bench::{bench, BenchReport};
 pub use evaluator::{Evaluator, PositionEvaluator};
-pub use game::{structure_key, Game, TableValue};
+pub use game::{retain_value_keeping, structure_key, Game, TableValue};
 pub use limits::{Clock, Limits};
 pub use movelist::{MoveList, MAX_MOVES};
 pub use params::{MATE, MAX_PLY, TABLE_WIN};

@@ -110,6 +110,13 @@ impl Clocks<VariantPosition> for VariantClocks {
         VariantClocks::is_draw(self, board)
     }
 
+    /// The FMJD clocks of international and killer draughts; the other variants have no
+    /// endgame tables to be wary of.
+    fn limits_the_game(&self, board: &VariantPosition) -> bool {
+        board.rules().draws == DrawRules::International
+            && Clocks::<VariantPosition>::limits_the_game(&self.fmjd, board)
+    }
+
     fn reversible_plies(&self) -> usize {
         self.king_only_plies() as usize
     }
