@@ -181,13 +181,20 @@ impl VariantPosition {
         self.pieces[them] &= !mv.captured;
         self.kings &= !mv.captured;
         self.side = self.side.opponent();
+        // A side whose last man is taken has no run to keep: its kings are free for good.
+        if self.men(self.side) == 0 {
+            self.streak[them] = 0;
+        }
     }
 
     /// The Frisian run of the side to move after `mv`: its length (quiet moves in a row by
-    /// one king) and that king's square.
+    /// one king) and that king's square. A side without men has none: no limit binds its
+    /// kings, so their last moves are no part of the position (the key of a kings-only
+    /// ending repeats as pydraughts' and Scan's do).
     fn run_after(&self, mv: Move) -> (u8, u8) {
         let us = self.side as usize;
-        let length = if self.kings & (1u64 << mv.from) != 0 && mv.captured == 0 {
+        let quiet_king_move = self.kings & (1u64 << mv.from) != 0 && mv.captured == 0;
+        let length = if quiet_king_move && self.men(self.side) != 0 {
             let same_king = self.streak[us] != 0 && self.streak_square[us] == mv.from;
             if same_king {
                 (self.streak[us] + 1).min(KING_MOVE_LIMIT)
@@ -219,9 +226,14 @@ impl VariantPosition {
         } else {
             (self.streak[us], self.streak_square[us])
         };
+        let their_run = if self.pieces[them] & !self.kings & !mv.captured == 0 {
+            0
+        } else {
+            self.streak[them]
+        };
         self.pieces_key_after(mv, self.becomes_king(mv))
             ^ run_key(us, length, square)
-            ^ run_key(them, self.streak[them], self.streak_square[them])
+            ^ run_key(them, their_run, self.streak_square[them])
     }
 
     /// The key of the pieces and the side to move after `mv`, whose piece ends as a king
@@ -270,6 +282,8 @@ fn run_key(side: usize, length: u8, square: u8) -> u64 {
 mod tests {
     use super::*;
     use crate::draughts::generic::movegen::legal_moves;
+    use crate::draughts::generic::parse_position;
+    use crate::draughts::GameState;
     use crate::engine::MoveList;
 
     #[test]
@@ -301,6 +315,37 @@ mod tests {
                 "{variant:?}"
             );
         }
+    }
+
+    /// The game of `variant` from `fen` after `moves`: whether its position has occurred
+    /// three times, after each ply.
+    fn threefold_after_each(variant: Variant, fen: &str, moves: &[&str]) -> Vec<bool> {
+        let mut game = GameState::new(parse_position(variant, fen).unwrap());
+        moves
+            .iter()
+            .map(|mv| {
+                game.play_text(mv).unwrap();
+                game.is_threefold_repetition()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_frisian_side_without_men_repeats_whatever_its_kings_last_moved() {
+        // Kings only: the king-move limit binds no one, so the position after the 8th ply
+        // is the start's for the third time, as pydraughts and Scan see it.
+        let shuffle = ["36-31", "15-20", "31-36", "20-15"].repeat(2);
+        let kings_only = threefold_after_each(Variant::Frisian, "W:WK46,K36:BK5,K15", &shuffle);
+        assert_eq!(kings_only.iter().position(|&seen| seen), Some(7));
+        // With men on the board a king's run decides its next moves: after each king has
+        // moved once and back the pieces stand as at the start but the runs do not, so
+        // ply 16 is no third occurrence (of the pieces alone it would be).
+        let cycle = [
+            "36-31", "15-20", "26-21", "5-10", "31-36", "20-15", "21-26", "10-5",
+        ]
+        .repeat(2);
+        let with_men = threefold_after_each(Variant::Frisian, "W:WK36,K26,48:BK5,K15,3", &cycle);
+        assert!(with_men.iter().all(|&seen| !seen), "{with_men:?}");
     }
 
     #[test]
