@@ -158,6 +158,27 @@ fn the_follower_ends_a_game_it_has_lost() {
 }
 
 #[test]
+fn the_follower_ends_the_game_at_the_agreed_move_count() {
+    let mut follower = Follower::start();
+    let mut peer = follower.connect();
+    // The follower plays White, a second a move (no clock), two moves each.
+    peer.send(&format!("R01{:<32}W000002A", "enginetest"));
+    assert_eq!(&peer.recv()[33..], "0");
+    let mut position = Position::start();
+    for _ in 0..2 {
+        play_frame(&mut position, &peer.recv_no_chat());
+        peer.send(&our_move(&mut position));
+    }
+    // Four plies: the follower is to move, and ends the even game without a result.
+    let end = peer.recv_no_chat();
+    if end != "E00" {
+        peer.fail(&format!("{end} instead of GAMEEND at the move limit"));
+    }
+    peer.send("E01");
+    assert!(follower.alive());
+}
+
+#[test]
 fn a_peer_that_leaves_mid_frame_does_not_block_the_next_one() {
     let mut follower = Follower::start();
     {

@@ -18,9 +18,9 @@ pub fn game_time(minutes: u16) -> Duration {
 ///
 /// `remaining` is our own measured remaining time; `moves_agreed` is the GAMEREQ move count
 /// (0 = no limit, so the whole game must fit: sudden death); `our_moves_played` counts the
-/// moves we have already sent in this game. Once the agreed count is reached the game should
-/// have ended, but if the initiator plays on we budget as if one move were left rather than
-/// dividing by zero.
+/// moves we have already sent in this game. Once the agreed count is reached both roles end
+/// the game ([`super::game::DxpGame::ending`]); should a move still be asked for, it is
+/// budgeted as the last one rather than by a division by zero.
 pub fn move_clock(remaining: Duration, moves_agreed: u16, our_moves_played: u32) -> Clock {
     let moves_to_go = (moves_agreed > 0).then(|| {
         u32::from(moves_agreed)

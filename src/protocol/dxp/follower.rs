@@ -280,7 +280,8 @@ impl Follower<'_> {
         Ok(Step::Progress)
     }
 
-    /// If we are to move: ends the game when the rules have, otherwise thinks and moves.
+    /// If we are to move: ends the game when the rules or the agreed move count have,
+    /// otherwise thinks and moves.
     fn take_turn(&mut self) -> Result<(), FrameError> {
         let (Some(game), Some(player)) = (self.game.as_mut(), self.player.as_mut()) else {
             return Ok(());
@@ -288,7 +289,7 @@ impl Follower<'_> {
         if !game.our_turn() {
             return Ok(());
         }
-        if let Some(reason) = game.rule_ending() {
+        if let Some(reason) = game.ending() {
             self.game = None;
             return self.conn.send(&DxpMessage::GameEnd {
                 reason,

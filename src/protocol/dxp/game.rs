@@ -162,6 +162,20 @@ impl DxpGame {
         }
     }
 
+    /// On our turn: the GAMEEND reason when the game is over, by the rules or, once both
+    /// sides have played the agreed number of moves, by adjudication. Both roles end the
+    /// game here, as Scan does.
+    pub fn ending(&self) -> Option<EndReason> {
+        self.rule_ending().or_else(|| {
+            let reason = self.move_limit_reached().then(|| self.adjudication())?;
+            log::info!(
+                "dxp: move limit reached; our last score {:?} makes it {reason:?}",
+                self.last_score
+            );
+            Some(reason)
+        })
+    }
+
     /// True when both sides have played the agreed number of moves (never without a limit).
     pub fn move_limit_reached(&self) -> bool {
         self.moves_agreed > 0 && self.moves.len() >= 2 * usize::from(self.moves_agreed)
@@ -259,8 +273,8 @@ impl DxpGame {
     }
 
     /// On our turn: plays the book's move, or else searches, and returns the move as a
-    /// MOVE message (`None` when we have no legal move, which [`DxpGame::rule_ending`]
-    /// reports first).
+    /// MOVE message (`None` when we have no legal move, which [`DxpGame::ending`] reports
+    /// first).
     pub fn think(&mut self, player: &mut Player) -> Option<DxpMessage> {
         if let Some(message) = self.play_from_book(player) {
             return Some(message);

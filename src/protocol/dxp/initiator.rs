@@ -162,15 +162,7 @@ fn play_game(
     conn.set_read_timeout(game.peer_timeout());
     loop {
         if game.our_turn() {
-            let ending = game.rule_ending().or_else(|| {
-                let reason = game.move_limit_reached().then(|| game.adjudication())?;
-                log::info!(
-                    "dxp: move limit reached; our last score {:?} makes it {reason:?}",
-                    game.last_score()
-                );
-                Some(reason)
-            });
-            if let Some(reason) = ending {
+            if let Some(reason) = game.ending() {
                 return end_game(conn, &game, reason, last, None);
             }
             match game.think(player) {
