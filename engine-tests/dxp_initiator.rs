@@ -1,7 +1,8 @@
 //! The DXP initiator (`tvilling dxp --connect ...`) against a follower scripted here, on a
-//! loopback socket: the GAMEREQ it sends, the legality of every MOVE, the end of each game
-//! at the agreed move count with the result its score calls for, the stop flag on the
-//! last game's GAMEEND only, and a clean exit once the follower has answered.
+//! loopback socket: the GAMEREQ it sends (the colours alternating game by game), the
+//! legality of every MOVE, the end of each game at the agreed move count with the result
+//! its score calls for, the stop flag on the last game's GAMEEND only, and a clean exit
+//! once the follower has answered.
 
 use std::fs::File;
 use std::net::TcpListener;
@@ -92,14 +93,14 @@ impl Drop for Initiator {
     }
 }
 
-/// The GAMEREQ an initiator playing White sends for `moves` moves at no clock, from the
-/// start position; answered with acceptance.
-fn accept_game(peer: &mut Peer, moves: u16) {
+/// The GAMEREQ an initiator sends for `moves` moves at no clock, from the start position,
+/// the follower (we) playing `follower` (`W` or `Z`); answered with acceptance.
+fn accept_game(peer: &mut Peer, moves: u16, follower: char) {
     let request = peer.recv();
     assert_eq!(
         request,
-        format!("R01{:<32}Z000{moves:03}A", "tvilling"),
-        "GAMEREQ: version 01, our name, the follower black, no clock, {moves} moves, \
+        format!("R01{:<32}{follower}000{moves:03}A", "tvilling"),
+        "GAMEREQ: version 01, our name, the follower {follower}, no clock, {moves} moves, \
          the start position"
     );
     peer.send(&format!("A{:<32}0", "scripted"));
@@ -181,14 +182,28 @@ fn play_game(
 
 #[test]
 fn an_even_game_ends_at_the_move_limit_without_a_result_and_only_the_last_stops() {
-    let initiator = Initiator::start(2, 2);
+    let initiator = Initiator::start(2, 3);
     let mut peer = initiator.accept();
-    for last in [false, true] {
-        accept_game(&mut peer, 2);
+    // The colours alternate: the initiator plays White in the first and third games.
+    for game in 1..=3 {
+        let stop = u8::from(game == 3);
+        if game == 2 {
+            accept_game(&mut peer, 2, 'W');
+            // We open, and at the move limit, on our turn, end the game as a follower
+            // does; the initiator answers with the stop code.
+            let mut position = Position::start();
+            for _ in 0..2 {
+                peer.send(&our_move(&mut position));
+                play_frame(&mut position, &peer.recv_no_chat());
+            }
+            peer.send("E00");
+            assert_eq!(peer.recv_no_chat(), "E00");
+            continue;
+        }
+        accept_game(&mut peer, 2, 'Z');
         let (end, position) = play_game(&mut peer, 2, our_move);
         // Two moves each from the start: nobody is three men ahead.
         assert_eq!(material_lead(&position), 0);
-        let stop = u8::from(last);
         assert_eq!(end, format!("E0{stop}"), "GAMEEND: no result, stop {stop}");
         peer.send(&format!("E0{stop}"));
     }
@@ -198,7 +213,8 @@ fn an_even_game_ends_at_the_move_limit_without_a_result_and_only_the_last_stops(
         out.lines().collect::<Vec<_>>(),
         [
             "game 1: 4 plies, we ended it with reason Unknown",
-            "game 2: 4 plies, we ended it with reason Unknown",
+            "game 2: 4 plies, the follower ended it with reason Unknown",
+            "game 3: 4 plies, we ended it with reason Unknown",
         ],
         "{out}"
     );
@@ -209,7 +225,7 @@ fn a_game_won_on_the_board_is_adjudicated_a_win_at_the_move_limit() {
     let moves = 20;
     let initiator = Initiator::start(moves, 1);
     let mut peer = initiator.accept();
-    accept_game(&mut peer, moves);
+    accept_game(&mut peer, moves, 'Z');
     // Black gives its men away: at the move limit White is far ahead (six men or more in
     // trials), beyond the three men at which a score counts as won.
     let (end, position) = play_game(&mut peer, moves, giveaway);

@@ -42,7 +42,7 @@ pub struct DxpArgs {
     /// Connect to HOST:PORT and initiate a match.
     #[arg(long, value_name = "HOST:PORT", requires_all = ["color", "time", "moves"])]
     pub connect: Option<String>,
-    /// Our colour in the initiator's games.
+    /// Our colour in the initiator's first game; the colours alternate game by game.
     #[arg(long, alias = "colour", requires = "connect",
           value_parser = PossibleValuesParser::new(["white", "black"])
               .map(|c| if c == "white" { Color::White } else { Color::Black }))]

@@ -28,7 +28,8 @@ const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
 pub struct MatchTerms {
     /// The follower's address, `HOST:PORT`.
     pub address: String,
-    /// The colour we play.
+    /// The colour we play in the first game; the colours alternate game by game, as
+    /// Scan's do.
     pub ours: Color,
     /// Thinking time per player per game, minutes.
     pub minutes: u16,
@@ -124,17 +125,24 @@ pub fn play_match(
     let mut summaries = Vec::new();
     for index in 0..terms.games {
         let last = index + 1 == terms.games;
+        let ours = if index % 2 == 0 {
+            terms.ours
+        } else {
+            terms.ours.opponent()
+        };
         player.searcher.clear();
-        let summary = play_game(&mut conn, terms, last, player)?;
+        let summary = play_game(&mut conn, terms, ours, last, player)?;
         println!("game {}: {summary}", index + 1);
         summaries.push(summary);
     }
     Ok(summaries)
 }
 
+/// Plays one game of the match, we playing `ours`; `last` ends it with stop code 1.
 fn play_game(
     conn: &mut Connection,
     terms: &MatchTerms,
+    ours: Color,
     last: bool,
     player: &mut Player,
 ) -> Result<GameSummary, InitiatorError> {
@@ -142,7 +150,7 @@ fn play_game(
     conn.send(&DxpMessage::GameReq {
         version: 1,
         initiator_name: ENGINE_NAME.into(),
-        follower_color: dxp_color(terms.ours.opponent()),
+        follower_color: dxp_color(ours.opponent()),
         minutes: terms.minutes,
         moves: terms.moves,
         start: StartPosition::Initial,
@@ -158,7 +166,7 @@ fn play_game(
             other => log::info!("dxp: ignored {other:?} while waiting for GAMEACC"),
         }
     }
-    let mut game = DxpGame::new(Position::start(), terms.ours, terms.minutes, terms.moves);
+    let mut game = DxpGame::new(Position::start(), ours, terms.minutes, terms.moves);
     conn.set_read_timeout(game.peer_timeout());
     loop {
         if game.our_turn() {
