@@ -179,6 +179,21 @@ fn the_follower_ends_the_game_at_the_agreed_move_count() {
 }
 
 #[test]
+fn a_gamereq_of_version_00_is_accepted_as_01() {
+    let mut follower = Follower::start();
+    let mut peer = follower.connect();
+    peer.send(&format!("R00{:<32}Z001050A", "enginetest"));
+    assert_eq!(peer.recv(), format!("A{:<32}0", "tvilling"));
+    peer.send("E01");
+    assert_eq!(peer.recv_no_chat(), "E01");
+    // A later version is still refused.
+    let mut later = follower.connect();
+    later.send(&format!("R02{:<32}Z001050A", "enginetest"));
+    assert_eq!(later.recv(), format!("A{:<32}1", "tvilling"));
+    assert!(follower.alive());
+}
+
+#[test]
 fn a_peer_that_leaves_mid_frame_does_not_block_the_next_one() {
     let mut follower = Follower::start();
     {

@@ -146,7 +146,8 @@ impl Follower<'_> {
                 ..
             } => {
                 self.game = None;
-                if version != 1 {
+                // Version 00 is taken as 01, as Scan takes it.
+                if version > 1 {
                     self.accept(AcceptCode::VersionNotSupported)?;
                     return Ok(Step::Same);
                 }
