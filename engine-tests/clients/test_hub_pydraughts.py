@@ -160,7 +160,6 @@ def test_no_legal_move_answers_bare_done(hub):
     f'pos pos={START} moves="32-28 19-23 28-22"',
     'level time=abc',
     'set-param name=variant value=checkers',
-    'set-param name=nosuch value=1',
     'pos pos="unterminated',
 ])
 def test_bad_input_answers_error_and_keeps_serving(hub, line):
@@ -172,6 +171,14 @@ def test_bad_input_answers_error_and_keeps_serving(hub, line):
     hub.send("level depth=2")
     hub.send("go think")
     assert_legal_done(hub.expect_prefix("done", timeout=10), board_after())
+
+
+def test_an_unknown_parameter_is_ignored(hub):
+    # Hub skips names it does not know, and Scan ignores a parameter it lacks.
+    hub.send("set-param name=nosuch value=1")
+    hub.send("ping")
+    lines = hub.collect_until("pong", timeout=3)
+    assert not any(line.startswith("error") for line in lines), lines
 
 
 def test_short_capture_form_is_accepted_when_unambiguous(hub):

@@ -50,8 +50,6 @@ pub enum HubError {
     },
     /// `go` without `think`, `ponder` or `analyze`.
     BadGoMode(Option<String>),
-    /// `set-param` names a parameter we do not declare.
-    UnknownParam(String),
 }
 
 impl fmt::Display for HubError {
@@ -84,7 +82,6 @@ impl fmt::Display for HubError {
             Self::BadGoMode(None) => {
                 write!(f, "go: missing mode: expected think, ponder or analyze")
             }
-            Self::UnknownParam(name) => write!(f, "unknown parameter '{name}'"),
         }
     }
 }

@@ -180,18 +180,19 @@ pub fn param_lines() -> Vec<String> {
         .collect()
 }
 
-/// Checks `set-param name=<name> value=<value>` against the table.
-pub fn parse_param(name: &str, value: &str) -> Result<ParamChange, HubError> {
-    let spec = PARAMS
-        .iter()
-        .find(|spec| spec.name == name)
-        .ok_or_else(|| HubError::UnknownParam(name.to_string()))?;
+/// Checks `set-param name=<name> value=<value>` against the table: `None` for a name we do
+/// not declare, which is ignored (§2: unknown names are skipped, as Scan does, so a GUI
+/// may set another engine's parameters), an error for a bad value.
+pub fn parse_param(name: &str, value: &str) -> Result<Option<ParamChange>, HubError> {
+    let Some(spec) = PARAMS.iter().find(|spec| spec.name == name) else {
+        return Ok(None);
+    };
     let bad = |expected: String| HubError::BadValue {
         field: name.to_string(),
         value: value.to_string(),
         expected,
     };
-    match spec.kind {
+    let change = match spec.kind {
         ParamKind::Text { change, .. } => Ok(change(value.to_string())),
         ParamKind::Bool { change, .. } => match value {
             "true" => Ok(change(true)),
@@ -211,7 +212,8 @@ pub fn parse_param(name: &str, value: &str) -> Result<ParamChange, HubError> {
             .filter(|_| values.contains(&value))
             .map(ParamChange::Variant)
             .ok_or_else(|| bad(format!("one of {}", values.join(", ")))),
-    }
+    };
+    change.map(Some)
 }
 
 #[cfg(test)]
@@ -257,49 +259,61 @@ mod tests {
     fn accepted_values() {
         assert_eq!(
             parse_param("variant", "normal"),
-            Ok(ParamChange::Variant(Variant::International))
+            Ok(Some(ParamChange::Variant(Variant::International)))
         );
         assert_eq!(
             parse_param("variant", "antidraughts"),
-            Ok(ParamChange::Variant(Variant::Losing))
+            Ok(Some(ParamChange::Variant(Variant::Losing)))
         );
         assert_eq!(
             parse_param("variant", "bt"),
-            Ok(ParamChange::Variant(Variant::Breakthrough))
+            Ok(Some(ParamChange::Variant(Variant::Breakthrough)))
         );
-        assert_eq!(parse_param("threads", "1"), Ok(ParamChange::Threads(1)));
-        assert_eq!(parse_param("threads", "256"), Ok(ParamChange::Threads(256)));
-        assert_eq!(parse_param("hash", "65536"), Ok(ParamChange::HashMb(65536)));
-        assert_eq!(parse_param("ponder", "true"), Ok(ParamChange::Ponder(true)));
+        assert_eq!(
+            parse_param("threads", "1"),
+            Ok(Some(ParamChange::Threads(1)))
+        );
+        assert_eq!(
+            parse_param("threads", "256"),
+            Ok(Some(ParamChange::Threads(256)))
+        );
+        assert_eq!(
+            parse_param("hash", "65536"),
+            Ok(Some(ParamChange::HashMb(65536)))
+        );
+        assert_eq!(
+            parse_param("ponder", "true"),
+            Ok(Some(ParamChange::Ponder(true)))
+        );
         assert_eq!(
             parse_param("ponder", "false"),
-            Ok(ParamChange::Ponder(false))
+            Ok(Some(ParamChange::Ponder(false)))
         );
         assert_eq!(
             parse_param("egdb-dir", "/data/egdb"),
-            Ok(ParamChange::EgdbDir("/data/egdb".into()))
+            Ok(Some(ParamChange::EgdbDir("/data/egdb".into())))
         );
         assert_eq!(
             parse_param("egdb-pieces", "0"),
-            Ok(ParamChange::EgdbPieces(0))
+            Ok(Some(ParamChange::EgdbPieces(0)))
         );
         assert_eq!(
             parse_param("evalfile", "/nets/d.nnue"),
-            Ok(ParamChange::EvalFile("/nets/d.nnue".into()))
+            Ok(Some(ParamChange::EvalFile("/nets/d.nnue".into())))
         );
-        assert_eq!(parse_param("book", "false"), Ok(ParamChange::Book(false)));
+        assert_eq!(
+            parse_param("book", "false"),
+            Ok(Some(ParamChange::Book(false)))
+        );
         assert_eq!(
             parse_param("book-file", "/books/d.book"),
-            Ok(ParamChange::BookFile("/books/d.book".into()))
+            Ok(Some(ParamChange::BookFile("/books/d.book".into())))
         );
     }
 
     #[test]
-    fn rejected_values() {
-        assert_eq!(
-            parse_param("book-ply", "4"),
-            Err(HubError::UnknownParam("book-ply".into()))
-        );
+    fn unknown_names_and_rejected_values() {
+        assert_eq!(parse_param("book-ply", "4"), Ok(None));
         for (name, value) in [
             ("variant", "checkers"),
             ("threads", "0"),

@@ -323,31 +323,38 @@ impl<W: Write> HubSession<W> {
     }
 
     fn set_param(&mut self, name: &str, value: &str) -> io::Result<()> {
-        match parse_param(name, value) {
-            Ok(ParamChange::EgdbDir(dir)) => {
-                self.egdb_dir = dir.into();
-                return self.tables_changed();
-            }
-            Ok(ParamChange::EgdbPieces(pieces)) => {
-                self.egdb_pieces = pieces as u32;
-                return self.tables_changed();
-            }
-            Ok(ParamChange::EvalFile(file)) => return self.select_network(self.use_nnue, file),
-            Ok(ParamChange::Nnue(on)) => return self.select_network(on, self.eval_file.clone()),
-            Ok(ParamChange::BookFile(file)) => return self.select_book(file),
-            Ok(ParamChange::Book(on)) => {
-                self.use_book = on;
-                return Ok(());
-            }
-            Ok(ParamChange::Threads(threads)) => self.threads = threads,
-            Ok(ParamChange::HashMb(mb)) => self.hash_mb = mb,
-            Ok(ParamChange::Variant(variant)) => self.set_variant(variant),
-            // Only the time budget reads it: no allocation to redo.
-            Ok(ParamChange::Ponder(on)) => {
-                self.ponder_enabled = on;
+        let change = match parse_param(name, value) {
+            Ok(Some(change)) => change,
+            Ok(None) => {
+                log::info!("hub: set-param of a parameter we do not have ({name}) ignored");
                 return Ok(());
             }
             Err(error) => return self.send(&error_line(&error.to_string())),
+        };
+        match change {
+            ParamChange::EgdbDir(dir) => {
+                self.egdb_dir = dir.into();
+                return self.tables_changed();
+            }
+            ParamChange::EgdbPieces(pieces) => {
+                self.egdb_pieces = pieces as u32;
+                return self.tables_changed();
+            }
+            ParamChange::EvalFile(file) => return self.select_network(self.use_nnue, file),
+            ParamChange::Nnue(on) => return self.select_network(on, self.eval_file.clone()),
+            ParamChange::BookFile(file) => return self.select_book(file),
+            ParamChange::Book(on) => {
+                self.use_book = on;
+                return Ok(());
+            }
+            ParamChange::Threads(threads) => self.threads = threads,
+            ParamChange::HashMb(mb) => self.hash_mb = mb,
+            ParamChange::Variant(variant) => self.set_variant(variant),
+            // Only the time budget reads it: no allocation to redo.
+            ParamChange::Ponder(on) => {
+                self.ponder_enabled = on;
+                return Ok(());
+            }
         }
         // Hub GUIs only set parameters before `init`; a later change takes effect at once.
         if self.initialised {
@@ -584,6 +591,12 @@ mod tests {
         // The capture from the first `pos` is compulsory, so it must still be the position.
         let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
         assert!(done.starts_with("done move=28x19x23"), "{done}");
+    }
+
+    #[test]
+    fn an_unknown_parameter_is_ignored() {
+        let lines = run_lines(&["set-param name=book-ply value=4", "ping"]);
+        assert_eq!(lines, ["pong"]);
     }
 
     #[test]
