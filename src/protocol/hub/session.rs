@@ -121,6 +121,10 @@ pub struct HubSession<W: Write> {
     events: Receiver<SearchEvent<Move>>,
     event_sender: Sender<SearchEvent<Move>>,
     level: LevelCommand,
+    /// Set when the last `pos` was refused: the game before it is not the one the GUI
+    /// asked about, so `go` answers an error until a `pos` succeeds or a new variant
+    /// starts a game of its own.
+    position_refused: bool,
     searching: bool,
     initialised: bool,
     hash_mb: usize,
@@ -159,6 +163,7 @@ impl<W: Write> HubSession<W> {
             events,
             event_sender,
             level: LevelCommand::default(),
+            position_refused: false,
             searching: false,
             initialised: false,
             hash_mb: DEFAULT_HASH_MB,
@@ -310,6 +315,7 @@ impl<W: Write> HubSession<W> {
     fn set_variant(&mut self, variant: Variant) {
         if variant != self.backend.variant() {
             self.backend = backend_for(variant);
+            self.position_refused = false;
         }
     }
 
@@ -406,9 +412,11 @@ impl<W: Write> HubSession<W> {
     }
 
     /// The root from `position` (`None`: the variant's start) and `moves`, or an `error`
-    /// line that leaves the game as it was.
+    /// line after which there is no game to search until a `pos` succeeds.
     fn set_position(&mut self, position: Option<&str>, moves: &[String]) -> io::Result<()> {
-        match self.backend.set_position(position, moves) {
+        let result = self.backend.set_position(position, moves);
+        self.position_refused = result.is_err();
+        match result {
             Ok(()) => {
                 self.level = LevelCommand::default();
                 Ok(())
@@ -419,7 +427,14 @@ impl<W: Write> HubSession<W> {
 
     /// Starts the search `mode` asks for; `go think` in a position the book knows is
     /// answered from the book at once instead (analysis and pondering always search).
+    /// After a refused `pos` it answers an error instead: what it would search is not the
+    /// game the GUI asked about.
     fn go(&mut self, mode: GoMode) -> io::Result<()> {
+        if self.position_refused {
+            return self.send(&error_line(
+                "no position to search: the last pos was refused",
+            ));
+        }
         let (side, root_hash) = self.backend.root_key();
         // Analysis ignores the clock, and a ponder search's clock starts later.
         if let (Some(clock), GoMode::Think) = (self.level.clock(), mode) {
@@ -580,15 +595,24 @@ mod tests {
     }
 
     #[test]
-    fn an_illegal_move_keeps_the_previous_position() {
+    fn a_refused_pos_leaves_no_game_to_search() {
         let lines = run_lines(&[
             "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23\"",
             "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-26\"",
             "level depth=2",
             "go think",
+            "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23\"",
+            "level depth=2",
+            "go think",
         ]);
         assert!(lines[0].starts_with("error message="), "{lines:?}");
-        // The capture from the first `pos` is compulsory, so it must still be the position.
+        // Not the game of the first `pos`, which the GUI replaced: no search at all.
+        assert_eq!(
+            lines[1], "error message=\"no position to search: the last pos was refused\"",
+            "{lines:?}"
+        );
+        assert!(lines[2].starts_with("info "), "{lines:?}");
+        // A `pos` that succeeds gives the `go` after it a game again.
         let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
         assert!(done.starts_with("done move=28x19x23"), "{done}");
     }
