@@ -36,6 +36,9 @@ pub struct Limits<M> {
     pub infinite: bool,
     /// Pondering: search until `ponder_hit` (then apply the clock) or `stop`.
     pub ponder: bool,
+    /// Analysis: a lone legal move is searched for as long as the other limits allow,
+    /// rather than played after the first iteration as a timed move is.
+    pub analysis: bool,
     /// Number of principal variations to report (at least 1).
     pub multipv: usize,
     /// Restrict the root to these moves (empty: all legal moves).
@@ -60,6 +63,7 @@ impl<M> Default for Limits<M> {
             clock: None,
             infinite: false,
             ponder: false,
+            analysis: false,
             multipv: 1,
             searchmoves: Vec::new(),
             move_overhead: Duration::from_millis(10),

@@ -397,6 +397,26 @@ fn a_single_root_move_under_a_clock_stops_after_depth_one() {
     );
 }
 
+#[test]
+fn analysis_searches_a_single_root_move_for_its_whole_move_time() {
+    let pos = ConnectFour::from_columns(&[3]);
+    let limits = Limits {
+        move_time: Some(Duration::from_millis(200)),
+        searchmoves: vec![Column(4)],
+        analysis: true,
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let out = search(&pos, limits);
+    let took = started.elapsed();
+    assert_eq!(out.best, Some(Column(4)));
+    assert!(out.depth > 1, "depth {}", out.depth);
+    assert!(
+        took >= Duration::from_millis(150),
+        "{took:?} of a 200 ms analysis"
+    );
+}
+
 /// Full-width minimax that knows only wins and losses: the exact distance of every forced
 /// result within `depth` plies (0 when none is forced).
 fn brute_force(pos: &ConnectFour, depth: u32, ply: i32) -> i32 {

@@ -141,7 +141,7 @@ impl<G: Game> Worker<'_, G> {
             return true;
         }
         let timed = self.tm.is_some() && !self.ctl.pondering();
-        if timed && self.root_moves.len() == 1 {
+        if timed && self.root_moves.len() == 1 && !self.limits.analysis {
             return true;
         }
         if let Some(tm) = self.tm.as_mut() {

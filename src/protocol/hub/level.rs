@@ -101,7 +101,8 @@ impl LevelCommand {
     /// - `think` with no limit at all searches [`DEFAULT_MOVE_TIME`].
     /// - `ponder` keeps every limit (they apply from `ponder-hit` on) and sets `ponder`.
     /// - `analyze` never uses the clock; it is infinite unless depth, nodes or move time
-    ///   bound it (Scan's analysis also ends at such a limit).
+    ///   bound it (Scan's analysis also ends at such a limit), and it searches a lone
+    ///   legal move as long as any other.
     /// - `inc` without `time`, and `moves` without `time`, mean nothing and are dropped.
     pub fn to_limits<M>(&self, mode: GoMode, overhead: Duration) -> Limits<M> {
         let mut limits = Limits {
@@ -122,7 +123,10 @@ impl LevelCommand {
                 }
                 limits.ponder = mode == GoMode::Ponder;
             }
-            GoMode::Analyze => limits.infinite |= !self.has_fixed_limit(),
+            GoMode::Analyze => {
+                limits.infinite |= !self.has_fixed_limit();
+                limits.analysis = true;
+            }
         }
         limits
     }
@@ -270,6 +274,9 @@ mod tests {
         let l = limits("level depth=9", GoMode::Analyze);
         assert!(!l.infinite);
         assert_eq!(l.depth, Some(9));
+        // Analysis searches a lone legal move too; a move to play is answered at once.
+        assert!(l.analysis);
+        assert!(!limits("level depth=9", GoMode::Think).analysis);
     }
 
     #[test]

@@ -541,10 +541,27 @@ mod tests {
 
     /// The lines a test session choosing its network in `network` prints for `lines`.
     fn run_lines_on(network: &'static NetworkSlot, lines: &[&str]) -> Vec<String> {
+        output_of(network, &input(lines))
+    }
+
+    /// The lines a test session prints for `lines` when the end of input, which stops a
+    /// search, comes `wait` after them.
+    fn run_lines_waiting(lines: &[&str], wait: Duration) -> Vec<String> {
+        let (sender, receiver) = unbounded();
+        for line in lines {
+            sender.send(InputLine::Line(line.to_string())).unwrap();
+        }
+        std::thread::spawn(move || {
+            std::thread::sleep(wait);
+            let _ = sender.send(InputLine::End);
+        });
+        output_of(own_network(), &receiver)
+    }
+
+    /// What a test session choosing its network in `network` prints for `input`.
+    fn output_of(network: &'static NetworkSlot, input: &Receiver<InputLine>) -> Vec<String> {
         let output = SharedOutput::default();
-        test_session(output.clone(), network)
-            .run(&input(lines))
-            .unwrap();
+        test_session(output.clone(), network).run(input).unwrap();
         let bytes = output.0.lock().unwrap().clone();
         String::from_utf8(bytes)
             .unwrap()
@@ -621,6 +638,28 @@ mod tests {
     fn an_unknown_parameter_is_ignored() {
         let lines = run_lines(&["set-param name=book-ply value=4", "ping"]);
         assert_eq!(lines, ["pong"]);
+    }
+
+    #[test]
+    fn analysis_searches_a_lone_legal_move_for_its_move_time() {
+        // 28x19x23 is forced; a timed `go think` would play it after one iteration.
+        let lines = run_lines_waiting(
+            &[
+                "pos start moves=\"32-28 19-23\"",
+                "level move-time=0.5",
+                "go analyze",
+            ],
+            Duration::from_secs(3),
+        );
+        assert!(
+            lines.last().unwrap().starts_with("done move=28x19x23"),
+            "{lines:?}"
+        );
+        let depths = lines
+            .iter()
+            .filter_map(|l| l.strip_prefix("info depth="))
+            .filter_map(|l| l.split(' ').next()?.parse::<u32>().ok());
+        assert!(depths.max() > Some(1), "{lines:?}");
     }
 
     #[test]

@@ -72,6 +72,7 @@ impl GoCommand {
             clock,
             infinite: self.infinite || unlimited,
             ponder: self.ponder,
+            analysis: false,
             multipv: multipv.max(1),
             searchmoves,
             move_overhead: overhead,
