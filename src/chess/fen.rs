@@ -10,19 +10,21 @@ use super::piece::{Color, Piece, PieceKind};
 use super::position::Position;
 use super::square::Square;
 use super::zobrist;
-use std::fmt;
 
 /// The standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// Why a FEN string was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
     /// Not 4 to 6 space-separated fields.
+    #[error("FEN has {0} fields, expected 4 to 6")]
     FieldCount(usize),
     /// The placement does not have 8 ranks.
+    #[error("piece placement has {0} ranks, expected 8")]
     RankCount(usize),
     /// A rank (1..8) describes this many squares instead of 8.
+    #[error("rank {rank} describes {squares} squares, expected 8")]
     RankLength {
         /// Rank number as on the board (1..8).
         rank: u8,
@@ -30,92 +32,68 @@ pub enum FenError {
         squares: u32,
     },
     /// A character that is neither a piece letter nor a digit 1-8.
+    #[error("bad piece letter {0:?} in piece placement")]
     PieceLetter(char),
     /// A colour has no king or more than one.
+    #[error("{}", kings(.0, .1))]
     KingCount(Color, u32),
     /// A colour has more than 8 pawns.
+    #[error("{1} {color} pawns, at most 8 allowed", color = .0.name())]
     TooManyPawns(Color, u32),
     /// A colour has more than 16 pieces.
+    #[error("{1} {color} pieces, at most 16 allowed", color = .0.name())]
     TooManyPieces(Color, u32),
     /// A pawn on the first or last rank.
+    #[error("pawn on {0}, on the first or last rank")]
     PawnOnBackRank(Square),
     /// The side-to-move field is not `w` or `b`.
+    #[error("side to move {0:?} is not w or b")]
     SideToMove(String),
     /// A castling character that is not `KQkq`, `A-H` or `a-h`.
+    #[error("bad castling letter {0:?}")]
     CastlingLetter(char),
     /// The same castling right (or wing) given twice.
+    #[error("castling right {0} given twice")]
     CastlingDuplicate(char),
     /// A castling right whose king is not on its first rank.
+    #[error("castling right {0} but the {color} king is not on its first rank", color = .1.name())]
     CastlingWithoutKing(char, Color),
     /// A castling right whose rook is missing from the square it needs.
+    #[error("castling right {0} but no rook on {1}")]
     CastlingWithoutRook(char, Square),
     /// The en-passant field is not `-` or a square.
+    #[error("en passant field {0:?} is not - or a square")]
     EnPassantText(String),
     /// An en-passant square on a rank no double step can pass.
+    #[error("en passant square {0} is not on the side to move's sixth rank")]
     EnPassantRank(Square),
     /// An en-passant square with no enemy pawn that just made a double step past it.
+    #[error("en passant square {0} but no pawn just moved there")]
     EnPassantWithoutPawn(Square),
     /// The halfmove clock is not a number.
+    #[error("halfmove clock {0:?} is not a number")]
     Halfmove(String),
     /// The fullmove number is not a number.
+    #[error("fullmove number {0:?} is not a number")]
     Fullmove(String),
     /// The side that just moved left its king in check.
+    #[error("side not to move is in check")]
     OpponentInCheck,
     /// More checkers than any legal move can produce.
+    #[error("side to move is in check by {0} pieces")]
     TooManyCheckers(u32),
 }
 
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::FieldCount(n) => write!(f, "FEN has {n} fields, expected 4 to 6"),
-            FenError::RankCount(n) => write!(f, "piece placement has {n} ranks, expected 8"),
-            FenError::RankLength { rank, squares } => {
-                write!(f, "rank {rank} describes {squares} squares, expected 8")
-            }
-            FenError::PieceLetter(c) => write!(f, "bad piece letter {c:?} in piece placement"),
-            FenError::KingCount(color, 0) => write!(f, "no {} king", color.name()),
-            FenError::KingCount(color, 2) => write!(f, "two {} kings", color.name()),
-            FenError::KingCount(color, n) => write!(f, "{n} {} kings", color.name()),
-            FenError::TooManyPawns(color, n) => {
-                write!(f, "{n} {} pawns, at most 8 allowed", color.name())
-            }
-            FenError::TooManyPieces(color, n) => {
-                write!(f, "{n} {} pieces, at most 16 allowed", color.name())
-            }
-            FenError::PawnOnBackRank(sq) => write!(f, "pawn on {sq}, on the first or last rank"),
-            FenError::SideToMove(s) => write!(f, "side to move {s:?} is not w or b"),
-            FenError::CastlingLetter(c) => write!(f, "bad castling letter {c:?}"),
-            FenError::CastlingDuplicate(c) => write!(f, "castling right {c} given twice"),
-            FenError::CastlingWithoutKing(c, color) => {
-                write!(
-                    f,
-                    "castling right {c} but the {} king is not on its first rank",
-                    color.name()
-                )
-            }
-            FenError::CastlingWithoutRook(c, sq) => {
-                write!(f, "castling right {c} but no rook on {sq}")
-            }
-            FenError::EnPassantText(s) => write!(f, "en passant field {s:?} is not - or a square"),
-            FenError::EnPassantRank(sq) => {
-                write!(
-                    f,
-                    "en passant square {sq} is not on the side to move's sixth rank"
-                )
-            }
-            FenError::EnPassantWithoutPawn(sq) => {
-                write!(f, "en passant square {sq} but no pawn just moved there")
-            }
-            FenError::Halfmove(s) => write!(f, "halfmove clock {s:?} is not a number"),
-            FenError::Fullmove(s) => write!(f, "fullmove number {s:?} is not a number"),
-            FenError::OpponentInCheck => f.write_str("side not to move is in check"),
-            FenError::TooManyCheckers(n) => write!(f, "side to move is in check by {n} pieces"),
-        }
+/// The message of [`FenError::KingCount`]: `no white king`, `two black kings`, `3 white
+/// kings`.
+fn kings(color: &Color, count: &u32) -> String {
+    let color = color.name();
+    match count {
+        0 => format!("no {color} king"),
+        2 => format!("two {color} kings"),
+        n => format!("{n} {color} kings"),
     }
 }
-
-impl std::error::Error for FenError {}
 
 impl Position {
     /// Reads a FEN (the halfmove and fullmove fields may be left out: 0 and 1).

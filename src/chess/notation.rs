@@ -7,29 +7,17 @@ use super::piece::Color;
 use super::position::Position;
 use super::square::Square;
 use crate::engine::MoveList;
-use std::fmt;
 
 /// Why a UCI move string was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveParseError {
     /// Not of the form `<square><square>[nbrq]`.
+    #[error("{0:?} is not a UCI move")]
     Malformed(String),
     /// Well-formed, but not a legal move in the position (in the expected castling form).
+    #[error("{0} is not a legal move in this position")]
     Illegal(String),
 }
-
-impl fmt::Display for MoveParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveParseError::Malformed(text) => write!(f, "{text:?} is not a UCI move"),
-            MoveParseError::Illegal(text) => {
-                write!(f, "{text} is not a legal move in this position")
-            }
-        }
-    }
-}
-
-impl std::error::Error for MoveParseError {}
 
 /// UCI text of `mv`; castling as king takes rook when `chess960`, else as the king's step.
 /// The null move is `0000`.

@@ -5,35 +5,26 @@
 use super::fen::FenError;
 use super::pgn::{read_pgn, PgnError};
 use super::position::Position;
-use std::fmt;
 
 /// Why an opening file could not be read.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OpeningsError {
     /// An EPD/FEN line is not a position.
+    #[error("line {line}: {error}")]
     Fen {
         /// 1-based line number.
         line: usize,
         /// The reader's complaint.
+        #[source]
         error: FenError,
     },
     /// A PGN game could not be read.
-    Pgn(PgnError),
+    #[error(transparent)]
+    Pgn(#[from] PgnError),
     /// The file holds no opening.
+    #[error("no opening in the file")]
     Empty,
 }
-
-impl fmt::Display for OpeningsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Fen { line, error } => write!(f, "line {line}: {error}"),
-            Self::Pgn(error) => write!(f, "{error}"),
-            Self::Empty => f.write_str("no opening in the file"),
-        }
-    }
-}
-
-impl std::error::Error for OpeningsError {}
 
 /// Reads every opening of an EPD/FEN or PGN text (PGN when a line starts with `[` or a
 /// move number).
@@ -44,8 +35,7 @@ pub fn read_openings(text: &str) -> Result<Vec<Position>, OpeningsError> {
         .find(|l| !l.is_empty())
         .is_some_and(|l| l.starts_with('[') || l.starts_with("1."));
     let openings = if is_pgn {
-        read_pgn(text)
-            .map_err(OpeningsError::Pgn)?
+        read_pgn(text)?
             .iter()
             .map(|game| game.final_position())
             .collect()
@@ -123,6 +113,17 @@ mod tests {
             read_openings("1. e4 e4 *\n"),
             Err(OpeningsError::Pgn(PgnError::Move { game: 1, .. }))
         ));
+    }
+
+    #[test]
+    fn an_error_keeps_the_readers_complaint_as_its_source() {
+        use crate::chess::MoveParseError;
+        use std::error::Error;
+        let fen = read_openings("not a fen at all\n").unwrap_err();
+        assert!(fen.source().is_some_and(|e| e.is::<FenError>()));
+        // A PGN error is passed on whole, so its source is the move's.
+        let pgn = read_openings("1. e4 e4 *\n").unwrap_err();
+        assert!(pgn.source().is_some_and(|e| e.is::<MoveParseError>()));
     }
 
     /// Needs `../shared` beside the checkout: skipped where it is missing, except in CI

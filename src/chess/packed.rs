@@ -27,45 +27,35 @@ use super::square::Square;
 use crate::engine::{Game, MoveList};
 use crate::nnue::data::{Outcome, TrainingRecord};
 use crate::nnue::game_file::GameRecord;
-use std::fmt;
 
 /// Bytes in one record.
 pub const PACKED_SIZE: usize = 32;
 
 /// Why 32 bytes are not a valid record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PackedError {
     /// More than 32 occupied squares.
+    #[error("{0} occupied squares (at most 32)")]
     TooManyPieces(u32),
     /// A nibble names no piece kind.
+    #[error("piece code {0} names no piece")]
     BadPiece(u8),
     /// A castling rook that no castling right can belong to.
+    #[error("a castling rook off its side's first rank")]
     BadCastling,
     /// The result byte is not 0, 1 or 2.
+    #[error("result byte {0} (expected 0, 1 or 2)")]
     BadResult(u8),
     /// The side-to-move byte is not 0 or 1.
+    #[error("side-to-move byte {0} (expected 0 or 1)")]
     BadSide(u8),
     /// The en-passant byte names no square of the third or sixth rank.
+    #[error("en-passant byte {0} names no such square")]
     BadEnPassant(u8),
     /// Not exactly one king of each colour.
+    #[error("not exactly one king of each colour")]
     Kings,
 }
-
-impl fmt::Display for PackedError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::TooManyPieces(n) => write!(f, "{n} occupied squares (at most 32)"),
-            Self::BadPiece(nibble) => write!(f, "piece code {nibble} names no piece"),
-            Self::BadResult(byte) => write!(f, "result byte {byte} (expected 0, 1 or 2)"),
-            Self::BadSide(byte) => write!(f, "side-to-move byte {byte} (expected 0 or 1)"),
-            Self::BadCastling => f.write_str("a castling rook off its side's first rank"),
-            Self::BadEnPassant(byte) => write!(f, "en-passant byte {byte} names no such square"),
-            Self::Kings => f.write_str("not exactly one king of each colour"),
-        }
-    }
-}
-
-impl std::error::Error for PackedError {}
 
 /// One position of the training data, see the module documentation for the layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

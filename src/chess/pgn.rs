@@ -7,7 +7,6 @@ use super::moves::Move;
 use super::notation::MoveParseError;
 use super::position::Position;
 use super::san::parse_san;
-use std::fmt;
 
 /// One game of a PGN file.
 #[derive(Clone, Debug)]
@@ -42,34 +41,27 @@ impl PgnGame {
 }
 
 /// Why a PGN text could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PgnError {
     /// A move is not legal where it stands.
+    #[error("game {game}: {error}")]
     Move {
         /// 1-based number of the game in the file.
         game: usize,
         /// The reader's complaint.
+        #[source]
         error: MoveParseError,
     },
     /// A `FEN` tag is not a position.
+    #[error("game {game}: FEN tag: {error}")]
     FenTag {
         /// 1-based number of the game in the file.
         game: usize,
         /// The reader's complaint.
+        #[source]
         error: FenError,
     },
 }
-
-impl fmt::Display for PgnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Move { game, error } => write!(f, "game {game}: {error}"),
-            Self::FenTag { game, error } => write!(f, "game {game}: FEN tag: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for PgnError {}
 
 /// The pieces of movetext, in order.
 #[derive(Debug, PartialEq, Eq)]

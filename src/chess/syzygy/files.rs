@@ -7,7 +7,6 @@
 
 use super::material::Material;
 use std::collections::{HashMap, HashSet};
-use std::fmt;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -32,49 +31,29 @@ impl TableKind {
 }
 
 /// Something wrong with a `SyzygyPath` that leaves part of it unused.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum TableProblem {
     /// A listed directory that is missing or is not a directory.
+    #[error("{0} is not a directory")]
     NotADirectory(PathBuf),
     /// A directory or file that could not be read.
-    Unreadable(PathBuf, io::Error),
+    #[error("cannot read {0}: {1}")]
+    Unreadable(PathBuf, #[source] io::Error),
     /// A file whose length no complete table has (an interrupted download).
+    #[error("{0} is incomplete ({1} bytes); it is not used")]
     Truncated(PathBuf, u64),
     /// A file that does not start as a Syzygy table does.
+    #[error("{0} is not a Syzygy table; it is not used")]
     NotATable(PathBuf),
     /// A class whose table is fine but whose captures or promotions lead to a class whose
     /// table is missing or broken, so it is not probed either.
+    #[error("{class} is not probed: it needs the {needs} table, which is missing or broken")]
     Incomplete {
         /// The class left out.
         class: Material,
         /// A class it needs.
         needs: Material,
     },
-}
-
-impl fmt::Display for TableProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::NotADirectory(dir) => write!(f, "{} is not a directory", dir.display()),
-            Self::Unreadable(path, e) => write!(f, "cannot read {}: {e}", path.display()),
-            Self::Truncated(path, len) => write!(
-                f,
-                "{} is incomplete ({len} bytes); it is not used",
-                path.display()
-            ),
-            Self::NotATable(path) => {
-                write!(
-                    f,
-                    "{} is not a Syzygy table; it is not used",
-                    path.display()
-                )
-            }
-            Self::Incomplete { class, needs } => write!(
-                f,
-                "{class} is not probed: it needs the {needs} table, which is missing or broken"
-            ),
-        }
-    }
 }
 
 /// The classes a `SyzygyPath` can answer for.

@@ -130,9 +130,10 @@ impl Wdl {
 }
 
 /// Why `SyzygyPath` installed no tables.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum SyzygyError {
     /// No usable table in the listed directories.
+    #[error("no Syzygy tables found in {path}{}", each_after_semicolon(.problems))]
     NoTables {
         /// The path as given.
         path: String,
@@ -140,32 +141,20 @@ pub enum SyzygyError {
         problems: Vec<TableProblem>,
     },
     /// A directory the probing library cannot be given (it splits its path at every `:`).
+    #[error("{0} cannot be used: give a path on the engine's own drive, or a relative one")]
     UnusablePath(PathBuf),
     /// The probing library refused to start.
+    #[error("the probing library failed to start ({0:?})")]
     Library(TBError),
 }
 
-impl fmt::Display for SyzygyError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::NoTables { path, problems } => {
-                write!(f, "no Syzygy tables found in {path}")?;
-                for problem in problems {
-                    write!(f, "; {problem}")?;
-                }
-                Ok(())
-            }
-            Self::UnusablePath(dir) => write!(
-                f,
-                "{} cannot be used: give a path on the engine's own drive, or a relative one",
-                dir.display()
-            ),
-            Self::Library(e) => write!(f, "the probing library failed to start ({e:?})"),
-        }
-    }
+/// The problems of [`SyzygyError::NoTables`] as its message lists them: `; ` before each.
+fn each_after_semicolon(problems: &[TableProblem]) -> String {
+    problems
+        .iter()
+        .map(|problem| format!("; {problem}"))
+        .collect()
 }
-
-impl std::error::Error for SyzygyError {}
 
 /// What a successful `SyzygyPath` installed.
 #[derive(Debug)]
@@ -355,13 +344,16 @@ impl LibraryBoard {
 }
 
 /// Why a position was not looked up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NotInTables {
     /// No `SyzygyPath` in use.
+    #[error("no tables in use (SyzygyPath)")]
     NoTables,
     /// Tables hold no position with castling rights.
+    #[error("castling rights: not in the tables")]
     CastlingRights,
     /// More pieces than the largest table in use.
+    #[error("{pieces} pieces, the tables hold at most {largest}")]
     TooManyPieces {
         /// Pieces on the board.
         pieces: u32,
@@ -369,23 +361,11 @@ pub enum NotInTables {
         largest: u32,
     },
     /// The class's table is missing or was left out.
+    #[error("no {0} table in use")]
     NoTable(Material),
     /// The library could not answer.
+    #[error("the {0} table could not be read")]
     ProbeFailed(Material),
-}
-
-impl fmt::Display for NotInTables {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::NoTables => f.write_str("no tables in use (SyzygyPath)"),
-            Self::CastlingRights => f.write_str("castling rights: not in the tables"),
-            Self::TooManyPieces { pieces, largest } => {
-                write!(f, "{pieces} pieces, the tables hold at most {largest}")
-            }
-            Self::NoTable(class) => write!(f, "no {class} table in use"),
-            Self::ProbeFailed(class) => write!(f, "the {class} table could not be read"),
-        }
-    }
 }
 
 /// Runs `probe` on the installed tables when they hold `pos`'s class.
