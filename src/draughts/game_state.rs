@@ -8,7 +8,6 @@ use super::board::{Board, Clocks};
 use super::text::{move_to_hub, parse_move};
 use super::{Move, MoveParseError, Position, SearchPosition};
 use crate::engine::{Game, MoveList};
-use std::fmt;
 
 /// How the game stands for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,24 +21,15 @@ pub enum Outcome {
 }
 
 /// Why a move could not be played.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
     /// The move (in Hub notation) is not legal here.
+    #[error("illegal move {0}")]
     Illegal(String),
     /// The move text could not be matched to a legal move.
-    Parse(MoveParseError),
+    #[error(transparent)]
+    Parse(#[from] MoveParseError),
 }
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Illegal(text) => write!(f, "illegal move {text}"),
-            Self::Parse(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}
 
 /// A game in progress: the position with its draw clocks, and the keys of every position
 /// since the last irreversible move (man move or capture), the current one included.
@@ -97,7 +87,7 @@ impl<B: Board> GameState<B> {
 
     /// Plays the move written as `text` (Hub notation, short capture forms accepted).
     pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
-        let mv = parse_move(&self.root.position, text).map_err(PlayError::Parse)?;
+        let mv = parse_move(&self.root.position, text)?;
         self.play(mv)?;
         Ok(mv)
     }

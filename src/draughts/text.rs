@@ -14,12 +14,16 @@ use super::generic::rules::RuleSet;
 use super::generic::Variant;
 use super::{Color, Move};
 use crate::engine::MoveList;
-use std::fmt;
 
 /// Why a position string was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionParseError {
     /// A Hub string must have one character per square after the side to move.
+    #[error(
+        "a Hub position of this variant has {expected} characters (side + {squares} squares), \
+         got {found}",
+        squares = .expected - 1
+    )]
     WrongLength {
         /// The length the variant's board needs.
         expected: usize,
@@ -27,8 +31,10 @@ pub enum PositionParseError {
         found: usize,
     },
     /// The side to move is not W or B.
+    #[error("side to move must be W or B, got {0:?}")]
     BadSide(String),
     /// A square character is not one of w, b, W, B, e.
+    #[error("square {square}: {found:?} is not one of w, b, W, B, e")]
     BadCharacter {
         /// Square (1.. in the order of the Hub string).
         square: u8,
@@ -36,12 +42,16 @@ pub enum PositionParseError {
         found: char,
     },
     /// Not a square of the board.
+    #[error("{0:?} is not a square of the board")]
     BadSquare(String),
     /// A square is given twice.
+    #[error("square {0} is given twice")]
     DuplicateSquare(u8),
     /// A man stands on its own promotion row, where it would already be a king.
+    #[error("a man on square {0} stands on its own promotion row")]
     ManOnPromotionRow(u8),
     /// More pieces for one side than it starts with.
+    #[error("{color:?} has {count} pieces, at most {most} are allowed")]
     TooManyPieces {
         /// The side with too many pieces.
         color: Color,
@@ -51,50 +61,24 @@ pub enum PositionParseError {
         most: u32,
     },
     /// The FEN is not of the form `W:W..:B..`.
+    #[error("bad FEN: {0}")]
     BadFen(String),
 }
 
-impl fmt::Display for PositionParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::WrongLength { expected, found } => write!(
-                f,
-                "a Hub position of this variant has {expected} characters (side + {} squares), \
-                 got {found}",
-                expected - 1
-            ),
-            Self::BadSide(s) => write!(f, "side to move must be W or B, got {s:?}"),
-            Self::BadCharacter { square, found } => {
-                write!(f, "square {square}: {found:?} is not one of w, b, W, B, e")
-            }
-            Self::BadSquare(s) => write!(f, "{s:?} is not a square of the board"),
-            Self::DuplicateSquare(n) => write!(f, "square {n} is given twice"),
-            Self::ManOnPromotionRow(n) => {
-                write!(f, "a man on square {n} stands on its own promotion row")
-            }
-            Self::TooManyPieces { color, count, most } => {
-                write!(
-                    f,
-                    "{color:?} has {count} pieces, at most {most} are allowed"
-                )
-            }
-            Self::BadFen(s) => write!(f, "bad FEN: {s}"),
-        }
-    }
-}
-
-impl std::error::Error for PositionParseError {}
-
 /// Why a move text was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveParseError {
     /// Not of the form `a-b` or `axbx...`.
+    #[error("{0:?} is not a move (expected e.g. 32-28 or 28x19x23)")]
     Syntax(String),
     /// Not a square of the board.
+    #[error("{0:?} is not a square of the board")]
     BadSquare(String),
     /// No legal move matches.
+    #[error("illegal move {0:?}")]
     Illegal(String),
     /// Several legal moves match (a short capture form without enough captured squares).
+    #[error("ambiguous move {text:?}: could be {}", .candidates.join(", "))]
     Ambiguous {
         /// The text given.
         text: String,
@@ -102,25 +86,6 @@ pub enum MoveParseError {
         candidates: Vec<String>,
     },
 }
-
-impl fmt::Display for MoveParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Syntax(s) => write!(f, "{s:?} is not a move (expected e.g. 32-28 or 28x19x23)"),
-            Self::BadSquare(s) => write!(f, "{s:?} is not a square of the board"),
-            Self::Illegal(s) => write!(f, "illegal move {s:?}"),
-            Self::Ambiguous { text, candidates } => {
-                write!(
-                    f,
-                    "ambiguous move {text:?}: could be {}",
-                    candidates.join(", ")
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for MoveParseError {}
 
 /// Parses a Hub position string or a FEN of `variant`, whichever `text` is.
 pub fn parse_position<B: Board>(variant: Variant, text: &str) -> Result<B, PositionParseError> {

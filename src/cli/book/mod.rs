@@ -106,7 +106,7 @@ pub fn run_book(args: &BookArgs) -> Result<(), BookError> {
             let loaded = read_file(book)?;
             let tree =
                 Tree::from_book(&loaded, grow.options()).map_err(|reason| BookError::Invalid {
-                    source: book.display().to_string(),
+                    book: book.display().to_string(),
                     reason,
                 })?;
             grow_and_save(tree, grow, out.as_ref().unwrap_or(book))

@@ -2,7 +2,6 @@
 //! in the [module header](super)).
 
 use std::collections::HashMap;
-use std::fmt;
 use std::path::Path;
 
 use super::key::{BookKey, KEY_BYTES};
@@ -21,9 +20,13 @@ pub const HEADER_BYTES: usize = 32;
 const MOVE_BYTES: usize = 4;
 
 /// Why a book cannot be used.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// `Clone`, so the embedded book's one reading can be handed to every caller; which is also
+/// why the operating system's complaint is kept as text, not as an [`std::io::Error`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BookError {
     /// The file could not be read or written.
+    #[error("{path}: {reason}")]
     Io {
         /// The file.
         path: String,
@@ -31,26 +34,14 @@ pub enum BookError {
         reason: String,
     },
     /// The bytes are not a book this code can use.
+    #[error("{book} is not a usable opening book: {reason}")]
     Invalid {
         /// The file, or `the embedded book`.
-        source: String,
+        book: String,
         /// What is wrong, and where.
         reason: String,
     },
 }
-
-impl fmt::Display for BookError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Io { path, reason } => write!(f, "{path}: {reason}"),
-            Self::Invalid { source, reason } => {
-                write!(f, "{source} is not a usable opening book: {reason}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for BookError {}
 
 /// FNV-1a over `bytes`: enough to tell a damaged file from a sound one.
 fn checksum(bytes: &[u8]) -> u64 {
@@ -88,7 +79,7 @@ pub fn to_bytes(book: &Book) -> Vec<u8> {
 /// The book in `bytes`, every position and move checked; `source` names it in errors.
 pub fn from_bytes(bytes: &[u8], source: &str) -> Result<Book, BookError> {
     let invalid = |reason: String| BookError::Invalid {
-        source: source.to_string(),
+        book: source.to_string(),
         reason,
     };
     if bytes.len() < HEADER_BYTES || bytes[..8] != MAGIC {

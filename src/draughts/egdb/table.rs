@@ -7,7 +7,6 @@
 
 use super::material::Material;
 use crate::nnue::format::fnv1a;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 const MAGIC: [u8; 4] = *b"TVDB";
@@ -48,24 +47,15 @@ pub struct Table {
 }
 
 /// Why a database file cannot be used.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum TableError {
     /// The file could not be read or written.
-    Io(PathBuf, std::io::Error),
+    #[error("{0}: {1}")]
+    Io(PathBuf, #[source] std::io::Error),
     /// The file is not a table of the expected class, or is damaged.
+    #[error("{0}: {1}")]
     Format(PathBuf, String),
 }
-
-impl fmt::Display for TableError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Io(p, e) => write!(f, "{}: {e}", p.display()),
-            Self::Format(p, why) => write!(f, "{}: {why}", p.display()),
-        }
-    }
-}
-
-impl std::error::Error for TableError {}
 
 impl Table {
     /// A table from one code per index (0 draw, 1 win, 2 loss, 3 not a position).
