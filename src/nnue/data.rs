@@ -6,7 +6,6 @@
 //! Each game brings its record type (chess: `chess::PackedPosition`, 32 bytes); what every
 //! record shares is a search score and a game result, both from the side to move's view.
 
-use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -65,11 +64,15 @@ pub trait TrainingRecord: Copy + Send + Sync + Sized {
 }
 
 /// Why a data file could not be read or written.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum DataError {
     /// Opening, reading or writing the file failed.
-    Io(PathBuf, io::Error),
+    #[error("{0}: {1}")]
+    Io(PathBuf, #[source] io::Error),
     /// A record holds bytes no record of this kind can hold.
+    #[error(
+        "{path}: record {index} is not a training position ({reason}); is this a data file of this game?"
+    )]
     BadRecord {
         /// The file.
         path: PathBuf,
@@ -79,25 +82,6 @@ pub enum DataError {
         reason: String,
     },
 }
-
-impl fmt::Display for DataError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Io(path, e) => write!(f, "{}: {e}", path.display()),
-            Self::BadRecord {
-                path,
-                index,
-                reason,
-            } => write!(
-                f,
-                "{}: record {index} is not a training position ({reason}); is this a data file of this game?",
-                path.display()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for DataError {}
 
 /// Every record of a file, and how many bytes of a partial record ended it.
 #[derive(Debug)]

@@ -22,8 +22,6 @@
 //! `i32`). Feature weights and biases are scaled by QA, output weights by QB, output
 //! biases by QA × QB.
 
-use std::fmt;
-
 /// The four bytes every network file starts with.
 pub const MAGIC: [u8; 4] = *b"TVNN";
 /// The format version this code reads and writes.
@@ -136,17 +134,25 @@ pub struct QuantisedWeights {
 }
 
 /// Why bytes are not a network this engine can use.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NetworkError {
     /// Fewer bytes than a header.
+    #[error("{0} bytes is too short for a network file")]
     TooShort(usize),
     /// The file does not start with `TVNN`.
+    #[error("not a tvilling network file (no TVNN magic)")]
     BadMagic,
     /// A format version this code does not read.
+    #[error("network format version {0}, this engine reads version {FORMAT_VERSION}")]
     Version(u32),
     /// A feature set this code does not know.
+    #[error("unknown feature set {0}")]
     FeatureSet(u32),
     /// The feature set belongs to another game.
+    #[error(
+        "network is for {found:?} inputs, this game needs {game:?} inputs",
+        game = .expected.game()
+    )]
     WrongFeatureSet {
         /// What the caller needs.
         expected: FeatureSetId,
@@ -154,10 +160,13 @@ pub enum NetworkError {
         found: FeatureSetId,
     },
     /// An activation this code does not know.
+    #[error("unknown activation {0}")]
     Activation(u32),
     /// Sizes or scales out of range.
+    #[error("bad network shape: {0}")]
     Shape(String),
     /// The payload is shorter or longer than its header says.
+    #[error("truncated or padded network: {found} bytes of weights, header says {expected}")]
     Length {
         /// Bytes the header promises.
         expected: usize,
@@ -165,38 +174,9 @@ pub enum NetworkError {
         found: usize,
     },
     /// The payload does not hash to the header's checksum (a damaged file).
+    #[error("network checksum mismatch (damaged file)")]
     Checksum,
 }
-
-impl fmt::Display for NetworkError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::TooShort(n) => write!(f, "{n} bytes is too short for a network file"),
-            Self::BadMagic => f.write_str("not a tvilling network file (no TVNN magic)"),
-            Self::Version(v) => write!(
-                f,
-                "network format version {v}, this engine reads version {FORMAT_VERSION}"
-            ),
-            Self::FeatureSet(code) => write!(f, "unknown feature set {code}"),
-            Self::WrongFeatureSet { expected, found } => {
-                write!(
-                    f,
-                    "network is for {found:?} inputs, this game needs {:?} inputs",
-                    expected.game()
-                )
-            }
-            Self::Activation(code) => write!(f, "unknown activation {code}"),
-            Self::Shape(reason) => write!(f, "bad network shape: {reason}"),
-            Self::Length { expected, found } => write!(
-                f,
-                "truncated or padded network: {found} bytes of weights, header says {expected}"
-            ),
-            Self::Checksum => f.write_str("network checksum mismatch (damaged file)"),
-        }
-    }
-}
-
-impl std::error::Error for NetworkError {}
 
 /// FNV-1a, 64 bits: enough to catch damage, cheap to compute at start-up.
 pub fn fnv1a(bytes: &[u8]) -> u64 {

@@ -4,7 +4,6 @@
 //! `Use NNUE`), the game evaluates by hand.
 
 use super::{FeatureSetId, Network, NetworkError};
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock, RwLock};
 
@@ -132,21 +131,12 @@ impl NetworkSlot {
 }
 
 /// Why a network file was not loaded.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum NetworkFileError {
     /// The file could not be read.
-    Io(PathBuf, std::io::Error),
+    #[error("cannot read {0}: {1}")]
+    Io(PathBuf, #[source] std::io::Error),
     /// The file is not a network of the game's inputs that this engine reads.
-    Invalid(PathBuf, NetworkError),
+    #[error("{0}: {1}")]
+    Invalid(PathBuf, #[source] NetworkError),
 }
-
-impl fmt::Display for NetworkFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Io(path, e) => write!(f, "cannot read {}: {e}", path.display()),
-            Self::Invalid(path, e) => write!(f, "{}: {e}", path.display()),
-        }
-    }
-}
-
-impl std::error::Error for NetworkFileError {}

@@ -5,7 +5,6 @@
 
 use super::model::Layout;
 use super::optimizer::AdamW;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 const MAGIC: [u8; 4] = *b"TVCK";
@@ -26,24 +25,15 @@ pub struct Checkpoint {
 }
 
 /// Why a checkpoint could not be read or written.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum CheckpointError {
     /// The file could not be read or written.
-    Io(PathBuf, std::io::Error),
+    #[error("{0}: {1}")]
+    Io(PathBuf, #[source] std::io::Error),
     /// The file is not a checkpoint of this trainer, or is damaged.
+    #[error("{0}: not a usable checkpoint ({1})")]
     Format(PathBuf, String),
 }
-
-impl fmt::Display for CheckpointError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Io(p, e) => write!(f, "{}: {e}", p.display()),
-            Self::Format(p, why) => write!(f, "{}: not a usable checkpoint ({why})", p.display()),
-        }
-    }
-}
-
-impl std::error::Error for CheckpointError {}
 
 fn floats(out: &mut Vec<u8>, values: &[f32]) {
     for v in values {

@@ -16,7 +16,6 @@ use crate::nnue::game_file::read_positions;
 use crate::progress::ProgressDisplay;
 use crate::rng::{derive_seed, Rng};
 use rayon::prelude::*;
-use std::fmt;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -25,41 +24,20 @@ use std::time::{Duration, Instant};
 const PLAIN_REPORT_EVERY: Duration = Duration::from_secs(30);
 
 /// Why a training run stopped.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum TrainError {
     /// A data file could not be read.
-    Data(DataError),
+    #[error(transparent)]
+    Data(#[from] DataError),
     /// The checkpoint could not be read or written.
-    Checkpoint(CheckpointError),
+    #[error(transparent)]
+    Checkpoint(#[from] CheckpointError),
     /// An output file could not be written.
-    Io(PathBuf, std::io::Error),
+    #[error("{0}: {1}")]
+    Io(PathBuf, #[source] std::io::Error),
     /// The run cannot start (no data, a checkpoint of another shape, no threads).
+    #[error("{0}")]
     Setup(String),
-}
-
-impl fmt::Display for TrainError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Data(e) => write!(f, "{e}"),
-            Self::Checkpoint(e) => write!(f, "{e}"),
-            Self::Io(p, e) => write!(f, "{}: {e}", p.display()),
-            Self::Setup(why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for TrainError {}
-
-impl From<DataError> for TrainError {
-    fn from(e: DataError) -> Self {
-        Self::Data(e)
-    }
-}
-
-impl From<CheckpointError> for TrainError {
-    fn from(e: CheckpointError) -> Self {
-        Self::Checkpoint(e)
-    }
 }
 
 /// One finished epoch, a row of `loss.csv`.

@@ -269,10 +269,10 @@ fn network_files_load_and_damaged_ones_are_refused() {
         slot.load_file(&version),
         Err(NetworkFileError::Invalid(_, NetworkError::Version(99)))
     ));
-    assert!(matches!(
-        slot.load_file(&dir.join("missing.nnue")),
-        Err(NetworkFileError::Io(..))
-    ));
+    let missing = slot.load_file(&dir.join("missing.nnue")).unwrap_err();
+    assert!(matches!(missing, NetworkFileError::Io(..)));
+    let cause = std::error::Error::source(&missing);
+    assert!(cause.is_some_and(|e| e.is::<std::io::Error>()));
     // A draughts network is not a chess network.
     let draughts = Layout::new(200, 32, 8);
     let draughts_params = initial_parameters(&draughts, &mut Rng::new(2));
