@@ -8,7 +8,6 @@ use crate::chess::{bench_positions, move_to_uci, Position, DEFAULT_BENCH_DEPTH};
 use crate::draughts::fast::notation::move_to_hub;
 use crate::draughts::{draughts_bench_positions, SearchPosition, DEFAULT_DRAUGHTS_BENCH_DEPTH};
 use crate::engine::bench;
-use std::fmt;
 use std::io;
 
 /// The game a bench searches.
@@ -34,29 +33,14 @@ pub struct BenchArgs {
 }
 
 /// Why `tvilling bench` could not run.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum BenchError {
     /// A bench position was rejected by the rules (a broken list, caught by the unit tests).
+    #[error("bench position rejected: {0}")]
     Position(String),
     /// Writing the report failed.
-    Io(io::Error),
-}
-
-impl fmt::Display for BenchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Position(reason) => write!(f, "bench position rejected: {reason}"),
-            Self::Io(e) => write!(f, "cannot write the bench report: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for BenchError {}
-
-impl From<io::Error> for BenchError {
-    fn from(e: io::Error) -> Self {
-        Self::Io(e)
-    }
+    #[error("cannot write the bench report: {0}")]
+    Io(#[from] io::Error),
 }
 
 /// Runs `tvilling bench`, printing to stdout.

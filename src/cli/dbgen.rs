@@ -3,9 +3,8 @@
 //! a bar on a terminal).
 
 use super::arg::at_least_one;
-use crate::draughts::egdb::{default_egdb_dir, Database, Material, MAX_DB_PIECES};
+use crate::draughts::egdb::{default_egdb_dir, Database, Material, TableError, MAX_DB_PIECES};
 use crate::progress::ProgressDisplay;
-use std::fmt;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -25,23 +24,20 @@ pub struct DbgenArgs {
 }
 
 /// Why `tvilling dbgen` stopped.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum DbgenError {
     /// The worker threads could not be started.
-    Threads(String),
+    #[error("cannot start {threads} threads: {source}")]
+    Threads {
+        /// How many were asked for.
+        threads: usize,
+        /// Why the pool refused.
+        source: rayon::ThreadPoolBuildError,
+    },
     /// A table could not be written or an existing one read.
-    Table(String),
+    #[error(transparent)]
+    Table(#[from] TableError),
 }
-
-impl fmt::Display for DbgenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Threads(why) | Self::Table(why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for DbgenError {}
 
 /// Runs `tvilling dbgen`.
 pub fn run_dbgen(args: &DbgenArgs) -> Result<(), DbgenError> {
@@ -53,7 +49,7 @@ pub fn run_dbgen(args: &DbgenArgs) -> Result<(), DbgenError> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| DbgenError::Threads(format!("cannot start {threads} threads: {e}")))?;
+        .map_err(|source| DbgenError::Threads { threads, source })?;
     eprintln!(
         "dbgen: tables of up to {pieces} pieces in {} ({threads} threads)",
         dir.display()
@@ -80,8 +76,7 @@ pub fn run_dbgen(args: &DbgenArgs) -> Result<(), DbgenError> {
             ));
             progress.show(done, || format!("class {} made", r.material));
         })
-    })
-    .map_err(|e| DbgenError::Table(e.to_string()))?;
+    })?;
     progress.line(&format!(
         "dbgen: done in {:.0} s, {} KB written",
         started.elapsed().as_secs_f64(),

@@ -6,22 +6,21 @@
 //! The last line is always `Nodes searched: N` (Stockfish's format), so scripts and the
 //! perft checker can read any game's output the same way.
 
-use std::fmt;
-
+use crate::chess::FenError;
 use crate::draughts::generic::{Variant, DECLARED_NAMES};
+use crate::draughts::PositionParseError;
 use crate::engine::{divide, Perft};
 
-/// What went wrong: the position could not be read.
-#[derive(Debug)]
-pub struct PerftCliError(pub String);
-
-impl fmt::Display for PerftCliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// Why `tvilling perft` could not run: the position could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum PerftCliError {
+    /// The chess FEN was rejected.
+    #[error("bad FEN: {0}")]
+    Fen(#[from] FenError),
+    /// The draughts position (Hub string or FEN) was rejected.
+    #[error(transparent)]
+    Draughts(#[from] PositionParseError),
 }
-
-impl std::error::Error for PerftCliError {}
 
 /// The game whose tree is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +91,7 @@ fn run_chess(args: &PerftArgs) -> Result<(), PerftCliError> {
     use crate::chess::{move_to_uci, Position, START_FEN};
     let position = args.position();
     let fen = position.as_deref().unwrap_or(START_FEN);
-    let pos = Position::from_fen(fen).map_err(|e| PerftCliError(format!("bad FEN: {e}")))?;
+    let pos = Position::from_fen(fen)?;
     print_count(&pos, args, |mv| move_to_uci(mv, pos.is_chess960()));
     Ok(())
 }
@@ -101,7 +100,7 @@ fn run_draughts(args: &PerftArgs) -> Result<(), PerftCliError> {
     use crate::draughts::fast::notation;
     use crate::draughts::Position;
     let pos = match &args.position() {
-        Some(text) => notation::parse_position(text).map_err(|e| PerftCliError(e.to_string()))?,
+        Some(text) => notation::parse_position(text)?,
         None => Position::start(),
     };
     print_count(&pos, args, notation::move_to_hub);
@@ -111,7 +110,7 @@ fn run_draughts(args: &PerftArgs) -> Result<(), PerftCliError> {
 fn run_variant(args: &PerftArgs, variant: Variant) -> Result<(), PerftCliError> {
     use crate::draughts::generic::{move_to_hub, parse_position, VariantPosition};
     let pos = match &args.position() {
-        Some(text) => parse_position(variant, text).map_err(|e| PerftCliError(e.to_string()))?,
+        Some(text) => parse_position(variant, text)?,
         None => VariantPosition::start(variant),
     };
     print_count(&pos, args, |mv| move_to_hub(variant, mv));

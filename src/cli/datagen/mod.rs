@@ -18,12 +18,12 @@ use crate::engine::{Searcher, SEARCH_STACK_BYTES};
 use crate::nnue::data::read_records;
 use crate::nnue::data::DataError;
 use crate::nnue::game_file::{GameRecord, GameWriter};
+use crate::nnue::NetworkFileError;
 use crate::progress::ProgressDisplay;
 use crate::rng::{derive_seed, Rng};
 use crate::selfplay::{
     chess_starts, draughts_starts, draw_opening, play_game, SelfPlay, SelfPlayConfig,
 };
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -33,29 +33,17 @@ use std::time::{Duration, Instant};
 const PROGRESS_EVERY: Duration = Duration::from_secs(10);
 
 /// Why `tvilling datagen` stopped with an error.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum DatagenError {
     /// The opening file or the thread pool could not be set up, or a PGN is unreadable.
+    #[error("{0}")]
     Setup(String),
+    /// The `--evalfile` network could not be loaded.
+    #[error(transparent)]
+    Network(#[from] NetworkFileError),
     /// Reading or writing data failed.
-    Data(DataError),
-}
-
-impl fmt::Display for DatagenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Setup(reason) => f.write_str(reason),
-            Self::Data(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for DatagenError {}
-
-impl From<DataError> for DatagenError {
-    fn from(e: DataError) -> Self {
-        Self::Data(e)
-    }
+    #[error(transparent)]
+    Data(#[from] DataError),
 }
 
 /// Runs `tvilling datagen`: progress on stderr, a `--stats` summary on stdout.
@@ -100,9 +88,7 @@ pub fn run_datagen(command: DatagenCommand) -> Result<(), DatagenError> {
         DatagenCommand::Generate(options) => match options.game {
             DataGame::Chess => {
                 if let Some(path) = &options.evalfile {
-                    crate::chess::nnue::CHESS_NETWORK
-                        .load_file(path)
-                        .map_err(|e| DatagenError::Setup(e.to_string()))?;
+                    crate::chess::nnue::CHESS_NETWORK.load_file(path)?;
                 }
                 let starts = chess_starts(options.book.as_deref(), options.frc)
                     .map_err(DatagenError::Setup)?;
@@ -110,9 +96,7 @@ pub fn run_datagen(command: DatagenCommand) -> Result<(), DatagenError> {
             }
             DataGame::Draughts => {
                 if let Some(path) = &options.evalfile {
-                    crate::draughts::nnue::DRAUGHTS_NETWORK
-                        .load_file(path)
-                        .map_err(|e| DatagenError::Setup(e.to_string()))?;
+                    crate::draughts::nnue::DRAUGHTS_NETWORK.load_file(path)?;
                 }
                 let starts =
                     draughts_starts(options.book.as_deref()).map_err(DatagenError::Setup)?;
