@@ -6,18 +6,19 @@
 //! leaving a GUI waiting for a move that never comes.
 
 use super::go::GoCommand;
-use std::fmt;
 
 /// The longest piece of user input an error message repeats; a 100 KB garbage line must not
 /// come back as a 100 KB `info string`.
 const MAX_ECHO_CHARS: usize = 60;
 
 /// Why a UCI line or option could not be used.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum UciError {
     /// The first word names no command we know.
+    #[error("unknown command: {}", echo(.0))]
     UnknownCommand(String),
     /// A known command whose arguments are missing or malformed.
+    #[error("{command}: {reason}")]
     BadArguments {
         /// The command word, e.g. `position`.
         command: &'static str,
@@ -25,6 +26,7 @@ pub enum UciError {
         reason: String,
     },
     /// A `go` with a missing, non-numeric or unknown parameter.
+    #[error("go: {reason}")]
     BadGo {
         /// What is wrong, for the user.
         reason: String,
@@ -32,8 +34,10 @@ pub enum UciError {
         recovered: Box<GoCommand>,
     },
     /// `setoption` named an option we do not declare.
+    #[error("unknown option: {}", echo(.0))]
     UnknownOption(String),
     /// `setoption` gave a known option a value it cannot take; the old value stays.
+    #[error("option {option}: {reason}; value unchanged")]
     BadOptionValue {
         /// The option's declared name.
         option: &'static str,
@@ -51,22 +55,6 @@ pub(crate) fn echo(text: &str) -> String {
         format!("{head}... ({} bytes)", text.len())
     }
 }
-
-impl fmt::Display for UciError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::UnknownCommand(line) => write!(f, "unknown command: {}", echo(line)),
-            Self::BadArguments { command, reason } => write!(f, "{command}: {reason}"),
-            Self::BadGo { reason, .. } => write!(f, "go: {reason}"),
-            Self::UnknownOption(name) => write!(f, "unknown option: {}", echo(name)),
-            Self::BadOptionValue { option, reason } => {
-                write!(f, "option {option}: {reason}; value unchanged")
-            }
-        }
-    }
-}
-
-impl std::error::Error for UciError {}
 
 #[cfg(test)]
 mod tests {

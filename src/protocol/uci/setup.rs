@@ -8,7 +8,6 @@
 use super::error::echo;
 use super::position::{PositionCommand, PositionStart};
 use crate::chess::{parse_uci_move, FenError, MoveParseError, Position};
-use std::fmt;
 
 /// The game a `position` command describes.
 #[derive(Clone, Debug)]
@@ -21,57 +20,45 @@ pub struct GameSetup {
 }
 
 /// Why a `position` command was rejected.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     /// The FEN does not describe a legal position.
-    Fen(FenError),
+    #[error("position: bad FEN: {0}; position unchanged")]
+    Fen(#[from] FenError),
     /// A FEN with a halfmove clock but no fullmove number: a line cut short, not the
     /// four-field EPD form whose counters default.
+    #[error(
+        "position: bad FEN: a halfmove clock without a fullmove number (give 4 or 6 fields); \
+         position unchanged"
+    )]
     TruncatedFen,
     /// `0000` in the move list: UCI's null move is not a move of the game.
+    #[error(
+        "position: move {index} is the null move 0000, which is not legal; position unchanged"
+    )]
     NullMove {
         /// 1-based index in the move list.
         index: usize,
     },
     /// A move that is malformed or illegal where it is played.
+    #[error("position: move {index}: {}; position unchanged", move_reason(.error))]
     Move {
         /// 1-based index in the move list.
         index: usize,
         /// What the rules said.
+        #[source]
         error: MoveParseError,
     },
 }
 
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Fen(e) => write!(f, "position: bad FEN: {e}; position unchanged"),
-            Self::TruncatedFen => write!(
-                f,
-                "position: bad FEN: a halfmove clock without a fullmove number (give 4 or \
-                 6 fields); position unchanged"
-            ),
-            Self::NullMove { index } => write!(
-                f,
-                "position: move {index} is the null move 0000, which is not legal; \
-                 position unchanged"
-            ),
-            Self::Move { index, error } => {
-                let reason = match error {
-                    MoveParseError::Malformed(text) => {
-                        format!("'{}' is not a UCI move", echo(text))
-                    }
-                    MoveParseError::Illegal(text) => {
-                        format!("{} is not legal in that position", echo(text))
-                    }
-                };
-                write!(f, "position: move {index}: {reason}; position unchanged")
-            }
-        }
+/// What [`SetupError::Move`] says of its move: the rules' complaint in the words of a
+/// `position` command, and with the user's text cut short ([`echo`]).
+fn move_reason(error: &MoveParseError) -> String {
+    match error {
+        MoveParseError::Malformed(text) => format!("'{}' is not a UCI move", echo(text)),
+        MoveParseError::Illegal(text) => format!("{} is not legal in that position", echo(text)),
     }
 }
-
-impl std::error::Error for SetupError {}
 
 impl GameSetup {
     /// The standard start position with no history.
@@ -90,7 +77,7 @@ impl GameSetup {
             PositionStart::Fen(fen) if fen.split_whitespace().count() == 5 => {
                 return Err(SetupError::TruncatedFen)
             }
-            PositionStart::Fen(fen) => Position::from_fen(fen).map_err(SetupError::Fen)?,
+            PositionStart::Fen(fen) => Position::from_fen(fen)?,
         };
         let chess960 = uci_chess960 || root.is_chess960();
         let mut history = Vec::with_capacity(command.moves.len());
@@ -155,6 +142,25 @@ mod tests {
         assert!(err(&["zz"]).contains("'zz' is not a UCI move"));
         assert!(err(&["e2e4", "0000"]).contains("move 2 is the null move"));
         assert!(err(&["e2e5"]).contains("move 1"));
+    }
+
+    #[test]
+    fn the_rules_complaint_is_the_source() {
+        use std::error::Error;
+        let moves = command(PositionStart::StartPos, &["e2e5"]);
+        let error = GameSetup::from_command(&moves, false).unwrap_err();
+        assert_eq!(
+            error
+                .source()
+                .and_then(|e| e.downcast_ref::<MoveParseError>()),
+            Some(&MoveParseError::Illegal("e2e5".into()))
+        );
+        let fen = command(PositionStart::Fen("8/8 w - - 0 1".into()), &[]);
+        let error = GameSetup::from_command(&fen, false).unwrap_err();
+        assert_eq!(
+            error.source().and_then(|e| e.downcast_ref::<FenError>()),
+            Some(&FenError::RankCount(2))
+        );
     }
 
     #[test]
