@@ -12,16 +12,16 @@ use crate::engine::{Evaluator, Game, MoveList};
 
 impl<G: Game> Worker<'_, G> {
     /// The score of `pos` searched `depth` plies deep within `alpha..beta`; `previous` is the
-    /// history index of the move that led here (`None` after a null move).
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn negamax(
+    /// history index of the move that led here (`None` after a null move). `PV` says
+    /// whether the node is on the principal variation (a window wider than one): a
+    /// parameter of the type, so each kind of node is compiled without the other's tests.
+    pub(super) fn negamax<const PV: bool>(
         &mut self,
         pos: &G,
         mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        pv_node: bool,
         previous: Option<usize>,
     ) -> i32 {
         let params = self.params.get();
@@ -55,7 +55,7 @@ impl<G: Game> Worker<'_, G> {
         let hash = pos.hash();
         let tt = self.tt.probe(hash, ply).filter(|_| excluded.is_none());
         if let Some(e) = tt {
-            if !pv_node && e.depth >= depth && e.cuts(alpha, beta) {
+            if !PV && e.depth >= depth && e.cuts(alpha, beta) {
                 return e.score;
             }
         }
@@ -91,7 +91,7 @@ impl<G: Game> Worker<'_, G> {
         self.stack[ply].eval = eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
 
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if !PV && !in_check && beta.abs() < MATE_BOUND {
             // Step 7: reverse futility pruning: so far above beta that a quiet move of
             // ours will not lose it all.
             let margin = params.rfp_margin * (depth - i32::from(improving));
@@ -119,15 +119,8 @@ impl<G: Game> Worker<'_, G> {
                 next.hash = child.hash();
                 self.evaluator.push(pos, &child);
                 let outer_floor = self.null_floor.replace(ply + 1);
-                let score = -self.negamax(
-                    &child,
-                    depth - 1 - r,
-                    -beta,
-                    -beta + 1,
-                    ply + 1,
-                    false,
-                    None,
-                );
+                let score =
+                    -self.negamax::<false>(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, None);
                 self.null_floor = outer_floor;
                 self.evaluator.pop();
                 if self.stopped {
@@ -185,7 +178,7 @@ impl<G: Game> Worker<'_, G> {
             // does not lose to mate is in hand.
             if best_score > -MATE_BOUND && !in_check {
                 if !noisy {
-                    if !pv_node && depth <= params.lmp_max_depth && quiets.len() >= lmp_quota {
+                    if !PV && depth <= params.lmp_max_depth && quiets.len() >= lmp_quota {
                         continue;
                     }
                     if depth <= params.futility_max_depth
@@ -211,7 +204,7 @@ impl<G: Game> Worker<'_, G> {
             // a check.
             let singular = match tt {
                 Some(e) if is_tt_move && may_extend => {
-                    self.singular_extension(pos, mv, &e, depth, beta, ply, pv_node, previous)
+                    self.singular_extension(pos, mv, &e, depth, beta, ply, PV, previous)
                 }
                 _ => None,
             };
@@ -238,24 +231,16 @@ impl<G: Game> Worker<'_, G> {
 
             // Step 13: principal variation search with late-move reductions.
             let score = if searched == 0 {
-                -self.negamax(
-                    &child,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    pv_node,
-                    Some(index),
-                )
+                -self.negamax::<PV>(&child, new_depth, -beta, -alpha, ply + 1, Some(index))
             } else {
                 let mut r = 0;
                 if depth >= params.lmr_min_depth
                     && !noisy
                     && !in_check
-                    && searched > usize::from(pv_node)
+                    && searched > usize::from(PV)
                 {
                     r = self.lmr[(depth.min(63) as usize) * 64 + searched.min(63)];
-                    r -= i32::from(pv_node) + i32::from(gives_check) + i32::from(is_tt_move);
+                    r -= i32::from(PV) + i32::from(gives_check) + i32::from(is_tt_move);
                     r += i32::from(!improving);
                     r -= self
                         .history
@@ -263,29 +248,33 @@ impl<G: Game> Worker<'_, G> {
                         / params.lmr_history_divisor;
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
-                let mut score = -self.negamax(
+                let mut score = -self.negamax::<false>(
                     &child,
                     new_depth - r,
                     -alpha - 1,
                     -alpha,
                     ply + 1,
-                    false,
                     Some(index),
                 );
                 if score > alpha && r > 0 {
-                    score = -self.negamax(
+                    score = -self.negamax::<false>(
                         &child,
                         new_depth,
                         -alpha - 1,
                         -alpha,
                         ply + 1,
-                        false,
                         Some(index),
                     );
                 }
-                if score > alpha && score < beta && pv_node {
-                    score =
-                        -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true, Some(index));
+                if score > alpha && score < beta && PV {
+                    score = -self.negamax::<true>(
+                        &child,
+                        new_depth,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        Some(index),
+                    );
                 }
                 score
             };
@@ -300,7 +289,7 @@ impl<G: Game> Worker<'_, G> {
                 if score > alpha {
                     best_move = Some(mv);
                     alpha = score;
-                    if pv_node {
+                    if PV {
                         self.update_pv(ply, mv);
                     }
                     if score >= beta {

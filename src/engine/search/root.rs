@@ -212,12 +212,12 @@ impl<G: Game> Worker<'_, G> {
             let new_depth = depth - 1 + i32::from(child.in_check());
             let index = Some(root.history_index(mv));
             let score = if i == line {
-                -self.negamax(&child, new_depth, -beta, -alpha, 1, true, index)
+                -self.negamax::<true>(&child, new_depth, -beta, -alpha, 1, index)
             } else {
                 let zero_window =
-                    -self.negamax(&child, new_depth, -alpha - 1, -alpha, 1, false, index);
+                    -self.negamax::<false>(&child, new_depth, -alpha - 1, -alpha, 1, index);
                 if zero_window > alpha && zero_window < beta {
-                    -self.negamax(&child, new_depth, -beta, -alpha, 1, true, index)
+                    -self.negamax::<true>(&child, new_depth, -beta, -alpha, 1, index)
                 } else {
                     zero_window
                 }

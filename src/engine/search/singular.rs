@@ -45,13 +45,12 @@ impl<G: Game> Worker<'_, G> {
         let singular_beta = entry.score - params.singular_margin_per_depth * depth;
         let eval = self.stack[ply].eval;
         self.stack[ply].excluded = Some(mv);
-        let score = self.negamax(
+        let score = self.negamax::<false>(
             pos,
             (depth - 1) / 2,
             singular_beta - 1,
             singular_beta,
             ply,
-            false,
             previous,
         );
         self.stack[ply].excluded = None;
