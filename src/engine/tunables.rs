@@ -130,7 +130,7 @@ search_params! {
         nmp_base_reduction = 3, 1..=6, step 1;
         /// Depth divisor of the null-move reduction's growth
         /// (`R = base + depth / divisor + ...`).
-        nmp_depth_divisor = 4, 2..=8, step 1;
+        nmp_depth_divisor = 3, 2..=8, step 1;
         /// Each this many units the eval exceeds beta add a ply of null-move reduction:
         /// the further ahead, the less a verification at full depth is needed.
         nmp_eval_divisor = 200, 80..=400, step 15;
@@ -200,9 +200,13 @@ search_params! {
 
         // What the search learns.
 
-        /// History bonus per depth squared: deeper cut-offs are stronger evidence that a
-        /// move is good.
-        history_bonus_scale = 16, 4..=48, step 2;
+        /// History bonus per ply of depth (`scale * depth - offset`, capped): deeper
+        /// cut-offs are stronger evidence that a move is good, and a linear bonus lets
+        /// the shallow ones, the most numerous, teach the ordering too.
+        history_bonus_scale = 150, 64..=384, step 16;
+        /// What the history bonus gives up at every depth, so a cut-off at depth 1 counts
+        /// for less than a ply's worth.
+        history_bonus_offset = 50, 0..=200, step 10;
         /// Largest single history bonus, so one deep cut-off does not saturate the table.
         history_bonus_max = 1_536, 256..=4_096, step 128;
         /// A correction-history entry never exceeds this many units.
@@ -248,6 +252,13 @@ search_params! {
         time_drop_large = 80, 40..=200, step 10;
         /// ...by this percentage.
         time_drop_large_scale = 150, 100..=250, step 10;
+        /// The soft limit is also scaled by `(base - share) * scale`, in percent, where
+        /// `share` is the best move's part of all the root's nodes so far: a best move that
+        /// took nearly all of the search's effort is settled, one that took little is
+        /// contested and earns more time.
+        time_node_base = 150, 110..=250, step 5;
+        /// ...and this scale of it, in percent.
+        time_node_scale = 135, 50..=250, step 10;
     }
     fixed {
         /// Whether quiescence stands pat on the static evaluation sharpened by a fitting

@@ -36,6 +36,9 @@ struct RootMove<M> {
     /// a better move than the last iteration's, known even when that iteration is cut
     /// short.
     overtook_at: i32,
+    /// Nodes this thread has spent below this move since the search began: the time
+    /// manager reads how settled the best move is from its share.
+    nodes: u64,
 }
 
 /// What one thread achieved, read when the search ends.

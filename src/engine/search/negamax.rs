@@ -15,6 +15,10 @@ impl<G: Game> Worker<'_, G> {
     /// history index of the move that led here (`None` after a null move). `PV` says
     /// whether the node is on the principal variation (a window wider than one): a
     /// parameter of the type, so each kind of node is compiled without the other's tests.
+    /// `cut_node` says whether a zero-window node is expected to fail high (its parent's
+    /// move is expected to fail low), which it does far more often than an expected
+    /// all-node; a PV node is neither.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn negamax<const PV: bool>(
         &mut self,
         pos: &G,
@@ -22,6 +26,7 @@ impl<G: Game> Worker<'_, G> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
+        cut_node: bool,
         previous: Option<usize>,
     ) -> i32 {
         let params = self.params.get();
@@ -101,13 +106,15 @@ impl<G: Game> Worker<'_, G> {
 
             // Step 8: null-move pruning: even passing keeps us above beta. Not when asked
             // for a mate: mating problems often turn on zugzwang, where passing is the one
-            // thing the defender cannot do.
+            // thing the defender cannot do; nor when the table already knows a search of
+            // this position that stayed below beta.
             if depth >= params.nmp_min_depth
                 && excluded.is_none()
                 && self.limits.mate.is_none()
                 && eval >= beta
                 && previous.is_some()
                 && pos.null_move_allowed()
+                && !tt.is_some_and(|e| e.bound == TtBound::Upper && e.score < beta)
             {
                 let r = params.nmp_base_reduction
                     + depth / params.nmp_depth_divisor
@@ -119,8 +126,15 @@ impl<G: Game> Worker<'_, G> {
                 next.hash = child.hash();
                 self.evaluator.push(pos, &child);
                 let outer_floor = self.null_floor.replace(ply + 1);
-                let score =
-                    -self.negamax::<false>(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, None);
+                let score = -self.negamax::<false>(
+                    &child,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    !cut_node,
+                    None,
+                );
                 self.null_floor = outer_floor;
                 self.evaluator.pop();
                 if self.stopped {
@@ -204,7 +218,7 @@ impl<G: Game> Worker<'_, G> {
             // a check.
             let singular = match tt {
                 Some(e) if is_tt_move && may_extend => {
-                    self.singular_extension(pos, mv, &e, depth, beta, ply, PV, previous)
+                    self.singular_extension(pos, mv, &e, depth, beta, ply, PV, cut_node, previous)
                 }
                 _ => None,
             };
@@ -229,23 +243,37 @@ impl<G: Game> Worker<'_, G> {
             let new_depth = depth - 1 + extension;
             let index = pos.history_index(mv);
 
-            // Step 13: principal variation search with late-move reductions.
+            // Step 13: principal variation search with late-move reductions, for quiet
+            // moves and for captures that lose material. An expected cut-node is reduced
+            // a ply more: one of its early moves will likely refute the parent, and the
+            // late ones rarely matter.
             let score = if searched == 0 {
-                -self.negamax::<PV>(&child, new_depth, -beta, -alpha, ply + 1, Some(index))
+                let child_cut = !PV && !cut_node;
+                -self.negamax::<PV>(
+                    &child,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    child_cut,
+                    Some(index),
+                )
             } else {
                 let mut r = 0;
                 if depth >= params.lmr_min_depth
-                    && !noisy
                     && !in_check
                     && searched > usize::from(PV)
+                    && (!noisy || !pos.see_at_least(mv, 0))
                 {
                     r = self.lmr[(depth.min(63) as usize) * 64 + searched.min(63)];
                     r -= i32::from(PV) + i32::from(gives_check) + i32::from(is_tt_move);
-                    r += i32::from(!improving);
-                    r -= self
-                        .history
-                        .quiet_score(index, self.stack[ply + 1].cont_key, rows)
-                        / params.lmr_history_divisor;
+                    r += i32::from(!improving) + i32::from(cut_node);
+                    if !noisy {
+                        r -= self
+                            .history
+                            .quiet_score(index, self.stack[ply + 1].cont_key, rows)
+                            / params.lmr_history_divisor;
+                    }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
                 let mut score = -self.negamax::<false>(
@@ -254,6 +282,7 @@ impl<G: Game> Worker<'_, G> {
                     -alpha - 1,
                     -alpha,
                     ply + 1,
+                    r > 0 || !cut_node,
                     Some(index),
                 );
                 if score > alpha && r > 0 {
@@ -263,6 +292,7 @@ impl<G: Game> Worker<'_, G> {
                         -alpha - 1,
                         -alpha,
                         ply + 1,
+                        !cut_node,
                         Some(index),
                     );
                 }
@@ -273,6 +303,7 @@ impl<G: Game> Worker<'_, G> {
                         -beta,
                         -alpha,
                         ply + 1,
+                        false,
                         Some(index),
                     );
                 }

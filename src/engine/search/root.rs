@@ -37,6 +37,7 @@ impl<G: Game> Worker<'_, G> {
                 score: -INFINITY,
                 pv: vec![mv],
                 overtook_at: 0,
+                nodes: 0,
             });
         }
         moves
@@ -145,7 +146,9 @@ impl<G: Game> Worker<'_, G> {
             return true;
         }
         if let Some(tm) = self.tm.as_mut() {
-            tm.update(previous_best.is_some_and(|p| p != best), score);
+            let all_nodes: u64 = self.root_moves.iter().map(|r| r.nodes).sum();
+            let share = self.root_moves[0].nodes as f64 / all_nodes.max(1) as f64;
+            tm.update(previous_best.is_some_and(|p| p != best), score, share);
             if let Some(spent) = self.ctl.clock_elapsed() {
                 if spent >= tm.soft_limit() {
                     return true;
@@ -157,6 +160,9 @@ impl<G: Game> Worker<'_, G> {
 
     /// Searches the `line`-th principal variation (the moves before it excluded) at
     /// `depth`, widening an aspiration window around the previous score until it holds.
+    /// Each failure high searches the next window a ply shallower (a failure low goes
+    /// back to `depth`): the move that failed high is likely to hold, and proving it so at
+    /// full depth costs more than the shallower search loses.
     pub(super) fn search_line(&mut self, root: &G, depth: i32, line: usize) {
         let previous = self.root_moves[line].score;
         let params = self.params.get();
@@ -170,8 +176,10 @@ impl<G: Game> Worker<'_, G> {
             } else {
                 (-INFINITY, INFINITY)
             };
+        let mut fail_high_plies = 0;
         loop {
-            let score = self.search_root(root, depth, alpha, beta, line);
+            let window_depth = (depth - fail_high_plies).max(1);
+            let score = self.search_root(root, window_depth, alpha, beta, line);
             if self.stopped {
                 return;
             }
@@ -179,9 +187,13 @@ impl<G: Game> Worker<'_, G> {
             if score <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
+                fail_high_plies = 0;
                 self.report_bound(line, Bound::Upper);
             } else if score >= beta {
                 beta = (score + delta).min(INFINITY);
+                if score.abs() < MATE_BOUND {
+                    fail_high_plies += 1;
+                }
                 self.report_bound(line, Bound::Lower);
             } else {
                 return;
@@ -203,6 +215,7 @@ impl<G: Game> Worker<'_, G> {
         self.seldepth = self.seldepth.max(1);
         for i in line..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
+            let nodes_before = self.nodes;
             let mut child = root.clone();
             child.play(mv);
             let next = &mut self.stack[1];
@@ -212,17 +225,18 @@ impl<G: Game> Worker<'_, G> {
             let new_depth = depth - 1 + i32::from(child.in_check());
             let index = Some(root.history_index(mv));
             let score = if i == line {
-                -self.negamax::<true>(&child, new_depth, -beta, -alpha, 1, index)
+                -self.negamax::<true>(&child, new_depth, -beta, -alpha, 1, false, index)
             } else {
                 let zero_window =
-                    -self.negamax::<false>(&child, new_depth, -alpha - 1, -alpha, 1, index);
+                    -self.negamax::<false>(&child, new_depth, -alpha - 1, -alpha, 1, true, index);
                 if zero_window > alpha && zero_window < beta {
-                    -self.negamax::<true>(&child, new_depth, -beta, -alpha, 1, index)
+                    -self.negamax::<true>(&child, new_depth, -beta, -alpha, 1, false, index)
                 } else {
                     zero_window
                 }
             };
             self.evaluator.pop();
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {
                 return best;
             }
@@ -231,7 +245,7 @@ impl<G: Game> Worker<'_, G> {
                 // Its own search here undid any earlier overtaking (root instability).
                 entry.overtook_at = 0;
             } else if i != line {
-                entry.overtook_at = depth;
+                entry.overtook_at = self.root_depth;
             }
             if i == line || score > alpha {
                 entry.score = score;

@@ -32,6 +32,7 @@ impl<G: Game> Worker<'_, G> {
         beta: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
         previous: Option<usize>,
     ) -> Option<Singular> {
         let params = self.params.get();
@@ -51,6 +52,7 @@ impl<G: Game> Worker<'_, G> {
             singular_beta - 1,
             singular_beta,
             ply,
+            cut_node,
             previous,
         );
         self.stack[ply].excluded = None;
