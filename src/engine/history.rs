@@ -87,9 +87,10 @@ impl<M: Copy + Default> QuietsTried<M> {
     }
 }
 
-/// History bonus for a cut-off at `depth`: grows linearly with the depth, capped.
+/// History bonus for a cut-off at `depth`: grows with the depth, capped.
 pub fn history_bonus(depth: i32, params: &SearchParams) -> i32 {
-    (params.history_bonus_scale * depth - params.history_bonus_offset)
+    (params.history_bonus_square * depth * depth + params.history_bonus_scale * depth
+        - params.history_bonus_offset)
         .clamp(0, params.history_bonus_max)
 }
 

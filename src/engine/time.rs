@@ -148,8 +148,9 @@ impl TimeManager {
         };
         self.last_score = Some(score);
         // Chess: 0.68x when the best move took every node, 1.35x at half of them.
-        let effort = (percent(p.time_node_base) - best_move_node_share.clamp(0.0, 1.0))
-            * percent(p.time_node_scale);
+        let effort = 1.0
+            + (percent(p.time_node_pivot) - best_move_node_share.clamp(0.0, 1.0))
+                * percent(p.time_node_slope);
         self.scale = stability * trouble * effort;
     }
 }
@@ -349,7 +350,7 @@ mod tests {
     }
 
     /// The best move's node share at which the effort factor is 1.
-    const NEUTRAL_SHARE: f64 = 1.5 - 1.0 / 1.35;
+    const NEUTRAL_SHARE: f64 = 0.76;
 
     #[test]
     fn stability_and_score_drops_scale_the_soft_limit() {
@@ -379,10 +380,11 @@ mod tests {
         let neutral = soft_at(NEUTRAL_SHARE);
         assert!(soft_at(0.3) > neutral.mul_f64(1.4));
         assert!(soft_at(1.0) < neutral.mul_f64(0.7));
-        // The stability scale of one quiet iteration, 1.5, times 1.35 at a share of a half.
+        // The stability scale of one quiet iteration, 1.5, times 1 + 0.26 * 1.35 at a
+        // share of a half.
         assert_eq!(
             r(soft_at(0.5)),
-            r(start.soft_limit().mul_f64(1.5 * 1.35)).min(r(start.hard_limit()))
+            r(start.soft_limit().mul_f64(1.5 * (1.0 + 0.26 * 1.35))).min(r(start.hard_limit()))
         );
     }
 }

@@ -109,6 +109,9 @@ search_params! {
         /// Aspiration windows start at this depth; shallower iterations are too unstable
         /// to centre on.
         aspiration_min_depth = 4, 1..=8, step 1;
+        /// Each failure high of an aspiration window searches the next window this many
+        /// plies shallower (a failure low goes back to the iteration's depth).
+        aspiration_fail_high_plies = 1, 0..=2, step 1;
         /// Initial half-width of the aspiration window: about a quarter of a piece, the
         /// size of a typical change between iterations.
         aspiration_delta = 25, 5..=80, step 4;
@@ -190,6 +193,9 @@ search_params! {
 
         /// Late-move reductions apply from this depth.
         lmr_min_depth = 3, 1..=6, step 1;
+        /// Plies more a late move is reduced at an expected cut node, where one of the
+        /// first moves should refute the parent and the late ones rarely matter.
+        lmr_cut_node_plies = 1, 0..=2, step 1;
         /// Constant term of the reduction table, in hundredths of a ply.
         lmr_base = 75, 0..=200, step 10;
         /// Divisor of the reduction table, in hundredths: larger means gentler reductions.
@@ -200,10 +206,12 @@ search_params! {
 
         // What the search learns.
 
-        /// History bonus per ply of depth (`scale * depth - offset`, capped): deeper
-        /// cut-offs are stronger evidence that a move is good, and a linear bonus lets
-        /// the shallow ones, the most numerous, teach the ordering too.
-        history_bonus_scale = 150, 64..=384, step 16;
+        /// History bonus per ply of depth (`square * depth² + scale * depth - offset`,
+        /// capped): deeper cut-offs are stronger evidence that a move is good, and a
+        /// linear bonus lets the shallow ones, the most numerous, teach the ordering too.
+        history_bonus_scale = 150, 0..=384, step 16;
+        /// Per depth squared (before the linear bonus, 16 and no linear part).
+        history_bonus_square = 0, 0..=48, step 2;
         /// What the history bonus gives up at every depth, so a cut-off at depth 1 counts
         /// for less than a ply's worth.
         history_bonus_offset = 50, 0..=200, step 10;
@@ -252,15 +260,21 @@ search_params! {
         time_drop_large = 80, 40..=200, step 10;
         /// ...by this percentage.
         time_drop_large_scale = 150, 100..=250, step 10;
-        /// The soft limit is also scaled by `(base - share) * scale`, in percent, where
-        /// `share` is the best move's part of all the root's nodes so far: a best move that
-        /// took nearly all of the search's effort is settled, one that took little is
-        /// contested and earns more time.
-        time_node_base = 150, 110..=250, step 5;
-        /// ...and this scale of it, in percent.
-        time_node_scale = 135, 50..=250, step 10;
+        /// The soft limit is also scaled by `1 + (pivot - share) * slope`, in percent,
+        /// where `share` is the best move's part of all the root's nodes so far: a best
+        /// move that took nearly all of the search's effort is settled, one that took
+        /// little is contested and earns more time. (Pivot 76 and slope 135 are the
+        /// `(1.5 - share) * 1.35` of the engines we read; slope 0 turns it off.)
+        time_node_pivot = 76, 50..=100, step 2;
+        /// ...and this slope, in percent per whole share.
+        time_node_slope = 135, 0..=250, step 10;
     }
     fixed {
+        /// Whether null-move pruning is skipped where the table holds an upper bound below
+        /// beta: a search of this position already failed to reach it.
+        nmp_table_guard: bool = true;
+        /// Whether captures that lose material are reduced as late quiet moves are.
+        lmr_bad_captures: bool = true;
         /// Whether quiescence stands pat on the static evaluation sharpened by a fitting
         /// table entry, as the main search's evaluation is, rather than on the static
         /// evaluation.

@@ -114,7 +114,8 @@ impl<G: Game> Worker<'_, G> {
                 && eval >= beta
                 && previous.is_some()
                 && pos.null_move_allowed()
-                && !tt.is_some_and(|e| e.bound == TtBound::Upper && e.score < beta)
+                && !(params.nmp_table_guard
+                    && tt.is_some_and(|e| e.bound == TtBound::Upper && e.score < beta))
             {
                 let r = params.nmp_base_reduction
                     + depth / params.nmp_depth_divisor
@@ -263,11 +264,14 @@ impl<G: Game> Worker<'_, G> {
                 if depth >= params.lmr_min_depth
                     && !in_check
                     && searched > usize::from(PV)
-                    && (!noisy || !pos.see_at_least(mv, 0))
+                    && (!noisy || params.lmr_bad_captures && !pos.see_at_least(mv, 0))
                 {
                     r = self.lmr[(depth.min(63) as usize) * 64 + searched.min(63)];
                     r -= i32::from(PV) + i32::from(gives_check) + i32::from(is_tt_move);
-                    r += i32::from(!improving) + i32::from(cut_node);
+                    r += i32::from(!improving);
+                    if cut_node {
+                        r += params.lmr_cut_node_plies;
+                    }
                     if !noisy {
                         r -= self
                             .history

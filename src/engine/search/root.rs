@@ -192,7 +192,7 @@ impl<G: Game> Worker<'_, G> {
             } else if score >= beta {
                 beta = (score + delta).min(INFINITY);
                 if score.abs() < MATE_BOUND {
-                    fail_high_plies += 1;
+                    fail_high_plies += params.aspiration_fail_high_plies;
                 }
                 self.report_bound(line, Bound::Lower);
             } else {
