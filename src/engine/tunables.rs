@@ -126,6 +126,11 @@ search_params! {
         /// Reverse futility margin per ply of depth: the eval may fall about this much a
         /// ply.
         rfp_margin = 75, 30..=150, step 6;
+        /// Razoring applies up to this depth: a node whose eval is hopelessly below alpha
+        /// asks quiescence whether a capture saves it, and trusts its answer.
+        razor_max_depth = 0, 0..=6, step 1;
+        /// How far below alpha, per ply of depth, counts as hopeless.
+        razor_margin = 250, 100..=600, step 20;
         /// Null-move pruning needs at least this depth to save more than it costs.
         nmp_min_depth = 3, 1..=6, step 1;
         /// Base null-move reduction; the reduction grows with depth so deep nodes save
@@ -275,6 +280,13 @@ search_params! {
         nmp_table_guard: bool = true;
         /// Whether captures that lose material are reduced as late quiet moves are.
         lmr_bad_captures: bool = true;
+        /// Whether a node's moves wait until the pruning before the move loop has had
+        /// its chance to end the node without them (where no moves is not decisive).
+        moves_after_pruning: bool = false;
+        /// Whether internal iterative reduction is kept to PV and expected cut nodes.
+        iir_pv_and_cut_only: bool = false;
+        /// Whether futility pruning judges a move at the depth its reduction leaves.
+        futility_at_reduced_depth: bool = false;
         /// Whether quiescence stands pat on the static evaluation sharpened by a fitting
         /// table entry, as the main search's evaluation is, rather than on the static
         /// evaluation.
@@ -291,9 +303,12 @@ impl SearchParams {
     /// with a sixth of it unused (`notes/matches.md`), so the horizon is 24. The soft share
     /// stays at 60 %: at chess's 70 % a minute's clock no longer lasts 100 moves of soft
     /// limits and overheads at the ending horizon. Standing pat on the table's score, which
-    /// gained chess 22.6 Elo, lost 26.5-33.5 in 60 draughts games (3 wins, 10 losses).
+    /// gained chess 22.6 Elo, lost 26.5-33.5 in 60 draughts games (3 wins, 10 losses). No
+    /// razoring: a draughts quiescence resolves only the captures due, and the shots that
+    /// turn a lost-looking draughts position are quiet sacrifices it never sees.
     pub const DRAUGHTS: Self = Self {
         table_stand_pat: false,
+        razor_max_depth: 0,
         move_horizon: 24,
         time_soft_share: 60,
         ..Self::STANDARD

@@ -73,11 +73,19 @@ impl<G: Game> Worker<'_, G> {
             }
         }
 
-        // Step 5: terminal positions; the legal moves are needed below anyway.
+        // Step 5: terminal positions. Where a position without moves is decided (a
+        // mate; in draughts, always), the pruning below must not judge it by its
+        // evaluation, so its moves are generated first. Otherwise (chess out of check)
+        // they wait until the pruning has had its chance to end the node without them,
+        // and a stalemate pruned on its evaluation is the rare price.
         let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return no_moves_score(pos, ply);
+        let moves_first =
+            !params.moves_after_pruning || pos.no_moves_is_loss() || pos.no_moves_is_win();
+        if moves_first {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return no_moves_score(pos, ply);
+            }
         }
 
         // Step 6: static evaluation, corrected by what searches found positions of its
@@ -102,6 +110,18 @@ impl<G: Game> Worker<'_, G> {
             let margin = params.rfp_margin * (depth - i32::from(improving));
             if depth <= params.rfp_max_depth && eval - margin >= beta {
                 return eval;
+            }
+
+            // Step 7b: razoring: so far below alpha that only a capture could bring it
+            // back; when quiescence finds none that does, its score stands.
+            if depth <= params.razor_max_depth && eval + params.razor_margin * depth < alpha {
+                let score = self.quiescence(pos, alpha, alpha + 1, ply);
+                if self.stopped {
+                    return 0;
+                }
+                if score <= alpha {
+                    return score;
+                }
             }
 
             // Step 8: null-move pruning: even passing keeps us above beta. Not when asked
@@ -149,13 +169,25 @@ impl<G: Game> Worker<'_, G> {
         }
 
         // Step 9: internal iterative reduction: without a table move this node is badly
-        // ordered; search it shallower now, the next iteration brings the move.
+        // ordered; search it shallower now, the next iteration brings the move. Only
+        // where a good order pays: on the PV and at expected cut nodes, whose first move
+        // should refute; an all-node searches every move whatever their order.
         let tt_code = tt.map_or(0, |e| e.move_code);
-        if tt_code == 0 && excluded.is_none() && depth >= params.iir_min_depth {
+        if (PV || cut_node || !params.iir_pv_and_cut_only)
+            && tt_code == 0
+            && excluded.is_none()
+            && depth >= params.iir_min_depth
+        {
             depth -= 1;
         }
 
         // Step 10: the moves, best first.
+        if !moves_first {
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return no_moves_score(pos, ply);
+            }
+        }
         let hints = OrderingHints {
             tt_code,
             killers: self.history.killers(ply),
@@ -196,8 +228,15 @@ impl<G: Game> Worker<'_, G> {
                     if !PV && depth <= params.lmp_max_depth && quiets.len() >= lmp_quota {
                         continue;
                     }
-                    if depth <= params.futility_max_depth
-                        && eval + params.futility_base + params.futility_per_depth * depth <= alpha
+                    // Judged at the depth the move would be searched to after its reduction.
+                    let lmr_depth = if params.futility_at_reduced_depth {
+                        depth - self.lmr[(depth.min(63) as usize) * 64 + searched.min(63)]
+                    } else {
+                        depth
+                    };
+                    if lmr_depth <= params.futility_max_depth
+                        && eval + params.futility_base + params.futility_per_depth * lmr_depth
+                            <= alpha
                     {
                         continue;
                     }
