@@ -305,10 +305,24 @@ impl SearchParams {
     /// limits and overheads at the ending horizon. Standing pat on the table's score, which
     /// gained chess 22.6 Elo, lost 26.5-33.5 in 60 draughts games (3 wins, 10 losses). No
     /// razoring: a draughts quiescence resolves only the captures due, and the shots that
-    /// turn a lost-looking draughts position are quiet sacrifices it never sees.
+    /// turn a lost-looking draughts position are quiet sacrifices it never sees. The
+    /// chess search's consensus bundles (the fail-high depth cut, the node-share clock,
+    /// the linear history bonus, the null move's steeper depth term and table guard, the
+    /// reductions of losing captures and at cut nodes) were tested on chess only, so
+    /// draughts keeps the settings it was measured with against Scan until a draughts
+    /// match decides them.
     pub const DRAUGHTS: Self = Self {
         table_stand_pat: false,
         razor_max_depth: 0,
+        aspiration_fail_high_plies: 0,
+        nmp_depth_divisor: 4,
+        history_bonus_scale: 0,
+        history_bonus_square: 16,
+        history_bonus_offset: 0,
+        time_node_slope: 0,
+        nmp_table_guard: false,
+        lmr_bad_captures: false,
+        lmr_cut_node_plies: 0,
         move_horizon: 24,
         time_soft_share: 60,
         ..Self::STANDARD
