@@ -199,8 +199,10 @@ search_params! {
         /// Late-move reductions apply from this depth.
         lmr_min_depth = 3, 1..=6, step 1;
         /// Plies more a late move is reduced at an expected cut node, where one of the
-        /// first moves should refute the parent and the late ones rarely matter.
-        lmr_cut_node_plies = 1, 0..=2, step 1;
+        /// first moves should refute the parent and the late ones rarely matter. None
+        /// for now: search bundle 1 scored better without this and the reductions of
+        /// losing captures (`notes/search-changes.md`).
+        lmr_cut_node_plies = 0, 0..=2, step 1;
         /// Constant term of the reduction table, in hundredths of a ply.
         lmr_base = 75, 0..=200, step 10;
         /// Divisor of the reduction table, in hundredths: larger means gentler reductions.
@@ -278,8 +280,9 @@ search_params! {
         /// Whether null-move pruning is skipped where the table holds an upper bound below
         /// beta: a search of this position already failed to reach it.
         nmp_table_guard: bool = true;
-        /// Whether captures that lose material are reduced as late quiet moves are.
-        lmr_bad_captures: bool = true;
+        /// Whether captures that lose material are reduced as late quiet moves are (off
+        /// for now, as the cut-node plies above are).
+        lmr_bad_captures: bool = false;
         /// Whether a node's moves wait until the pruning before the move loop has had
         /// its chance to end the node without them (where no moves is not decisive).
         moves_after_pruning: bool = false;
@@ -307,10 +310,9 @@ impl SearchParams {
     /// razoring: a draughts quiescence resolves only the captures due, and the shots that
     /// turn a lost-looking draughts position are quiet sacrifices it never sees. The
     /// chess search's consensus bundles (the fail-high depth cut, the node-share clock,
-    /// the linear history bonus, the null move's steeper depth term and table guard, the
-    /// reductions of losing captures and at cut nodes) were tested on chess only, so
-    /// draughts keeps the settings it was measured with against Scan until a draughts
-    /// match decides them.
+    /// the linear history bonus, the null move's steeper depth term and table guard) were
+    /// tested on chess only, so draughts keeps the settings it was measured with against
+    /// Scan until a draughts match decides them.
     pub const DRAUGHTS: Self = Self {
         table_stand_pat: false,
         razor_max_depth: 0,
@@ -321,8 +323,6 @@ impl SearchParams {
         history_bonus_offset: 0,
         time_node_slope: 0,
         nmp_table_guard: false,
-        lmr_bad_captures: false,
-        lmr_cut_node_plies: 0,
         move_horizon: 24,
         time_soft_share: 60,
         ..Self::STANDARD
