@@ -1,20 +1,7 @@
 //! What a front end asks of one search: clock, fixed limits and modes.
 
-use super::Handicap;
+use super::{Clock, Handicap};
 use std::time::Duration;
-
-/// The side to move's clock as the protocol reports it (already clamped at zero).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Clock {
-    /// Time left on the clock.
-    pub remaining: Duration,
-    /// Fischer increment added after each move.
-    pub increment: Duration,
-    /// Moves until the next time control; `None` is sudden death (or increment only).
-    pub moves_to_go: Option<u32>,
-    /// Simple/Bronstein delay: the first part of each move is free but cannot be saved.
-    pub delay: Duration,
-}
 
 /// Limits and modes of one search. Every limit that is set applies; the first reached stops.
 #[derive(Clone, Debug)]

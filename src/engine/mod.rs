@@ -6,6 +6,7 @@
 //! Nothing in here may name chess or draughts; a game plugs in through [`Game`].
 
 mod bench;
+mod clock;
 mod control;
 mod evaluator;
 mod game;
@@ -28,14 +29,17 @@ mod tt;
 mod tunables;
 
 pub use bench::{bench, BenchReport};
+pub use clock::{Clock, ClockLag};
 pub use evaluator::{Evaluator, PositionEvaluator};
 pub use game::{retain_value_keeping, structure_key, Game, TableValue};
-pub use limits::{Clock, Limits};
+pub use limits::Limits;
 pub use movelist::{MoveList, MAX_MOVES};
 pub use params::{MATE, MAX_PLY, TABLE_WIN};
 pub use perft::{divide, Perft};
 pub use report::{nodes_per_second, Bound, Score, SearchEvent, SearchInfo, SearchResult};
 pub use searcher::{SearchOutcome, Searcher, SEARCH_STACK_BYTES};
 pub use strength::Handicap;
+#[cfg(test)]
+pub(crate) use time::budget_ms;
 pub use time::TimeManager;
 pub use tunables::{tunable, SearchParams, Tunable, TUNABLES};

@@ -155,6 +155,17 @@ impl TimeManager {
     }
 }
 
+/// The soft and hard limits, in whole milliseconds, of a search of `root` under `limits`
+/// by the game's own constants: the front ends' tests pin their clocks' budgets with it.
+#[cfg(test)]
+pub(crate) fn budget_ms<G: super::Game>(root: &G, limits: &Limits<G::Move>) -> (u64, u64) {
+    let params = G::SEARCH_PARAMS;
+    let tm = TimeManager::new(limits, root.sudden_death_moves(&params), &params)
+        .expect("a clock or a move time");
+    let ms = |d: Duration| (d.as_secs_f64() * 1e3).round() as u64;
+    (ms(tm.soft_limit()), ms(tm.hard_limit()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,5 @@
 //! Protocol front ends: each owns the game state of its session and talks to the search.
 
-pub mod clock_lag;
 pub mod dxp;
 pub mod hub;
 pub mod stdin_lines;

@@ -1,5 +1,6 @@
 //! DXP time bookkeeping: DXP has no clock messages, so each side keeps its own clock from the
-//! GAMEREQ terms and turns it into a [`Clock`] for the time manager before each move.
+//! GAMEREQ terms, in minutes and moves, and turns it into the one [`Clock`] the time manager
+//! plans with before each move ([`Clock::until_move`]).
 //!
 //! Pure functions of the numbers the session tracks (our measured remaining time, the agreed
 //! move count, how many moves we have played), so they are trivially testable and the session
@@ -22,17 +23,7 @@ pub fn game_time(minutes: u16) -> Duration {
 /// the game ([`super::game::DxpGame::ending`]); should a move still be asked for, it is
 /// budgeted as the last one rather than by a division by zero.
 pub fn move_clock(remaining: Duration, moves_agreed: u16, our_moves_played: u32) -> Clock {
-    let moves_to_go = (moves_agreed > 0).then(|| {
-        u32::from(moves_agreed)
-            .saturating_sub(our_moves_played)
-            .max(1)
-    });
-    Clock {
-        remaining,
-        increment: Duration::ZERO,
-        moves_to_go,
-        delay: Duration::ZERO,
-    }
+    Clock::until_move(remaining, moves_agreed.into(), our_moves_played)
 }
 
 #[cfg(test)]
@@ -56,6 +47,29 @@ mod tests {
         assert_eq!(move_clock(remaining, 50, 49).moves_to_go, Some(1));
         assert_eq!(move_clock(remaining, 50, 50).moves_to_go, Some(1));
         assert_eq!(move_clock(remaining, 50, 70).moves_to_go, Some(1));
+    }
+
+    /// The budgets of representative GAMEREQ terms at the start position, with the
+    /// overhead DXP keeps back: a change to the clock's plan shows here first.
+    #[test]
+    fn budgets_of_representative_terms_are_pinned() {
+        use crate::draughts::{GameState, Position};
+        use crate::engine::{budget_ms, Limits};
+        let root = GameState::new(Position::start()).search_root();
+        let budget = |minutes, used_ms, moves_agreed, played| {
+            let remaining = game_time(minutes).saturating_sub(Duration::from_millis(used_ms));
+            let limits = Limits {
+                clock: Some(move_clock(remaining, moves_agreed, played)),
+                move_overhead: Duration::from_millis(50),
+                ..Limits::default()
+            };
+            budget_ms(&root, &limits)
+        };
+        assert_eq!(budget(5, 0, 0, 0), (7407, 49378));
+        assert_eq!(budget(5, 0, 50, 0), (3595, 23970));
+        assert_eq!(budget(5, 120_000, 50, 30), (5389, 35924));
+        assert_eq!(budget(1, 59_000, 75, 74), (372, 620));
+        assert_eq!(budget(2, 90_000, 0, 40), (657, 4378));
     }
 
     #[test]

@@ -4,11 +4,9 @@
 //! lines may combine, so a level is a set of optional fields that [`LevelCommand::merge`]
 //! overlays. The session resets it after every `pos` and every `done`, as Scan does.
 //!
-//! Clock mapping: Hub credits the increment *before* each move (the budget for this move is
-//! `time + inc`; pydraughts therefore sends `time = clock - inc`), while [`Clock`] follows the
-//! UCI convention of an increment added *after* the move. Both describe the same clock if
-//! `remaining = time + inc` and `increment = inc`: the time manager then sees exactly the time
-//! that is really available now, and the same increment for every later move.
+//! Hub credits the increment *before* each move (the budget for this move is `time + inc`;
+//! pydraughts therefore sends `time = clock - inc`): [`Clock::increment_first`] turns that
+//! into the one clock the time manager plans with.
 
 use std::time::Duration;
 
@@ -82,18 +80,11 @@ impl LevelCommand {
         self.depth.is_some() || self.nodes.is_some() || self.move_time.is_some()
     }
 
-    /// Our clock under this level, in the UCI convention [`Clock`] follows (see the module
-    /// notes), or `None` without `time`.
+    /// Our clock under this level, or `None` without `time`.
     pub fn clock(&self) -> Option<Clock> {
-        self.time.map(|time| {
-            let increment = self.inc.unwrap_or(Duration::ZERO);
-            Clock {
-                remaining: time + increment,
-                increment,
-                moves_to_go: self.moves.filter(|&m| m > 0),
-                delay: Duration::ZERO,
-            }
-        })
+        let increment = self.inc.unwrap_or_default();
+        self.time
+            .map(|time| Clock::increment_first(time, increment, self.moves))
     }
 
     /// The search limits for `go <mode>` under this level.
@@ -277,6 +268,25 @@ mod tests {
         // Analysis searches a lone legal move too; a move to play is answered at once.
         assert!(l.analysis);
         assert!(!limits("level depth=9", GoMode::Think).analysis);
+    }
+
+    /// The budgets of representative levels at the start position, with the overheads the
+    /// session keeps back: a change to the clock's plan shows here first.
+    #[test]
+    fn budgets_of_representative_levels_are_pinned() {
+        use crate::draughts::{GameState, Position};
+        use crate::engine::budget_ms;
+        let root = GameState::new(Position::start()).search_root();
+        let budget = |line: &str, overhead: u64| {
+            let limits = level(line).unwrap().to_limits(GoMode::Think, ms(overhead));
+            budget_ms(&root, &limits)
+        };
+        assert_eq!(budget("level time=59 inc=1", 50), (2003, 13357));
+        assert_eq!(budget("level time=60", 50), (1407, 9378));
+        assert_eq!(budget("level moves=40 time=300", 50), (4494, 29962));
+        assert_eq!(budget("level moves=1 time=2", 50), (972, 1620));
+        assert_eq!(budget("level time=9.9 inc=0.1", 50), (268, 1783));
+        assert_eq!(budget("level move-time=0.5", 20), (480, 480));
     }
 
     #[test]

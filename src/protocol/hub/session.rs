@@ -29,10 +29,10 @@ use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO};
 use crate::draughts::generic::Variant;
 use crate::draughts::nnue::{DRAUGHTS_NETWORK, EMBEDDED_NAME};
 use crate::draughts::Move;
+use crate::engine::ClockLag;
 use crate::engine::{SearchEvent, SearchResult};
 use crate::nnue::slot::NetworkSlot;
 use crate::nnue::NetworkFileError;
-use crate::protocol::clock_lag::ClockLag;
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
 use crate::rng::{clock_seed, Rng};
 use std::sync::Arc;
@@ -440,7 +440,7 @@ impl<W: Write> HubSession<W> {
         if let (Some(clock), GoMode::Think) = (self.level.clock(), mode) {
             self.clock_lag.clock_seen(side, root_hash, clock.remaining);
         }
-        let overhead = move_overhead(&self.level).max(self.clock_lag.estimate());
+        let overhead = self.clock_lag.overhead(move_overhead(&self.level));
         let mut limits = self.level.to_limits(mode, overhead);
         limits.ponder_enabled = self.ponder_enabled;
         if mode == GoMode::Think && self.use_book {

@@ -11,7 +11,6 @@ use super::error::{echo, UciError};
 use super::go::{parse_go, GoCommand, GoParse};
 use super::position::{parse_position, PositionCommand};
 use crate::selfplay::GenfensRequest;
-use std::path::PathBuf;
 use vampirc_uci::UciMessage;
 
 /// One line from the GUI.
@@ -68,6 +67,23 @@ pub enum UciCommand {
     Spsa,
 }
 
+impl UciCommand {
+    /// Whether the running search must end (its `bestmove` printed) before this command
+    /// runs: those that change the game, the options or the searcher, and the fixed
+    /// workloads (`go` stops it itself).
+    pub fn stops_the_search(&self) -> bool {
+        matches!(
+            self,
+            Self::SetOption { .. }
+                | Self::UciNewGame
+                | Self::Position(_)
+                | Self::Perft(_)
+                | Self::Bench { .. }
+                | Self::GenFens(_)
+        )
+    }
+}
+
 /// First words handed to vampirc, with the line's whitespace normalised to single blanks.
 const SIMPLE_COMMANDS: [&str; 8] = [
     "uci",
@@ -103,10 +119,7 @@ pub fn parse_command(line: &str) -> Result<UciCommand, UciError> {
         "tbprobe" => Ok(UciCommand::TbProbe),
         "genfens" => parse_genfens(args),
         "spsa" if args.is_empty() => Ok(UciCommand::Spsa),
-        "spsa" => Err(UciError::BadArguments {
-            command: "spsa",
-            reason: "expected the bare command".to_string(),
-        }),
+        "spsa" => Err(UciError::bad_arguments("spsa", "expected the bare command")),
         _ => Err(UciError::UnknownCommand(line.trim().to_string())),
     }
 }
@@ -127,10 +140,10 @@ fn parse_with_vampirc(word: &'static str, line: &str) -> Result<UciCommand, UciE
             name: name.split_whitespace().collect::<Vec<_>>().join(" "),
             value,
         }),
-        _ => Err(UciError::BadArguments {
-            command: word,
-            reason: format!("expected {}, got '{}'", usage(word), echo(line)),
-        }),
+        _ => Err(UciError::bad_arguments(
+            word,
+            format!("expected {}, got '{}'", usage(word), echo(line)),
+        )),
     }
 }
 
@@ -146,16 +159,14 @@ fn usage(word: &str) -> &'static str {
 
 /// `bench [depth]`.
 fn parse_bench(args: &[&str]) -> Result<UciCommand, UciError> {
+    let bad = |reason| Err(UciError::bad_arguments("bench", reason));
     match args {
         [] => Ok(UciCommand::Bench { depth: None }),
         [depth] => match depth.parse::<u32>() {
             Ok(depth) if depth > 0 => Ok(UciCommand::Bench { depth: Some(depth) }),
-            _ => Err(bench_error(format!(
-                "depth '{}' is not a positive number",
-                echo(depth)
-            ))),
+            _ => bad(format!("depth '{}' is not a positive number", echo(depth))),
         },
-        _ => Err(bench_error("expected 'bench [depth]'".to_string())),
+        _ => bad("expected 'bench [depth]'".to_string()),
     }
 }
 
@@ -163,18 +174,17 @@ fn parse_bench(args: &[&str]) -> Result<UciCommand, UciError> {
 /// random plies and `frc` asks for Chess960 starts; other extras (meant for other engines)
 /// are ignored.
 fn parse_genfens(args: &[&str]) -> Result<UciCommand, UciError> {
-    let bad = |reason: String| UciError::BadArguments {
-        command: "genfens",
-        reason,
+    fn number<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, UciError> {
+        let reason = format!("{name} '{}' is not a number", echo(text));
+        text.parse()
+            .map_err(|_| UciError::bad_arguments("genfens", reason))
+    }
+    let Some((count, rest)) = args.split_first() else {
+        let usage = "expected 'genfens N seed S book <None|FILE>'";
+        return Err(UciError::bad_arguments("genfens", usage));
     };
-    let (count, rest) = args
-        .split_first()
-        .ok_or_else(|| bad("expected 'genfens N seed S book <None|FILE>'".to_string()))?;
-    let count = count
-        .parse::<u32>()
-        .map_err(|_| bad(format!("count '{}' is not a number", echo(count))))?;
     let mut request = GenfensRequest {
-        count,
+        count: number("count", count)?,
         seed: 0,
         book: None,
         frc: false,
@@ -182,43 +192,23 @@ fn parse_genfens(args: &[&str]) -> Result<UciCommand, UciError> {
     };
     let mut words = rest.iter();
     while let Some(&word) = words.next() {
+        if !matches!(word, "seed" | "book" | "plies") {
+            request.frc |= matches!(word, "frc" | "dfrc");
+            continue;
+        }
+        let Some(&value) = words.next() else {
+            return Err(UciError::bad_arguments(
+                "genfens",
+                format!("{word} needs a value"),
+            ));
+        };
         match word {
-            "seed" => {
-                let seed = words
-                    .next()
-                    .ok_or_else(|| bad("seed needs a value".into()))?;
-                request.seed = seed
-                    .parse()
-                    .map_err(|_| bad(format!("seed '{}' is not a number", echo(seed))))?;
-            }
-            "book" => {
-                let book = words
-                    .next()
-                    .ok_or_else(|| bad("book needs a value".into()))?;
-                request.book = (!book.eq_ignore_ascii_case("none")).then(|| PathBuf::from(book));
-            }
-            "plies" => {
-                let plies = words
-                    .next()
-                    .ok_or_else(|| bad("plies needs a value".into()))?;
-                request.plies = Some(
-                    plies
-                        .parse()
-                        .map_err(|_| bad(format!("plies '{}' is not a number", echo(plies))))?,
-                );
-            }
-            "frc" | "dfrc" => request.frc = true,
-            _ => {}
+            "seed" => request.seed = number(word, value)?,
+            "book" => request.book = (!value.eq_ignore_ascii_case("none")).then(|| value.into()),
+            _ => request.plies = Some(number(word, value)?),
         }
     }
     Ok(UciCommand::GenFens(request))
-}
-
-fn bench_error(reason: String) -> UciError {
-    UciError::BadArguments {
-        command: "bench",
-        reason,
-    }
 }
 
 #[cfg(test)]
@@ -228,6 +218,7 @@ mod tests {
     use crate::protocol::uci::position::PositionStart;
     use crate::protocol::uci::MAX_DEPTH;
     use crate::protocol::uci::OPTIONS;
+    use std::path::PathBuf;
     use std::time::Duration;
 
     fn ok(line: &str) -> UciCommand {
@@ -464,7 +455,7 @@ mod tests {
         }
     }
 
-    /// Checks the limits a parsed `go` becomes against the ranges `clock.rs` documents.
+    /// Checks the limits a parsed `go` becomes against the ranges `go.rs` documents.
     fn assert_limits_in_range(line: &str, go: &GoCommand, multipv: usize) {
         const YEAR: Duration = Duration::from_secs(365 * 24 * 3600);
         let limits = go.to_limits::<u16>(

@@ -46,6 +46,16 @@ pub enum UciError {
     },
 }
 
+impl UciError {
+    /// `command`'s arguments are missing or malformed, as `reason` says.
+    pub(crate) fn bad_arguments(command: &'static str, reason: impl Into<String>) -> Self {
+        Self::BadArguments {
+            command,
+            reason: reason.into(),
+        }
+    }
+}
+
 /// Shortens user input for an error message, cutting on a character boundary.
 pub(crate) fn echo(text: &str) -> String {
     if text.chars().count() <= MAX_ECHO_CHARS {

@@ -1,12 +1,26 @@
-//! `go` parameters as the GUI sent them: any order, any combination, any size.
+//! `go` parameters as the GUI sent them, and the search [`Limits`] they become.
 //!
 //! Numbers are read with saturation and kept raw (times signed, so a negative clock from
-//! cutechess survives to be clamped by [`GoCommand::to_limits`](super::clock)); nothing here
-//! can panic or clip, unlike vampirc 0.11.1, which panics on `go depth 300` and
-//! `go movestogo 300`, reads only the first three digits of `movestogo 1000` (giving 100)
-//! and loses `ponder`/`infinite` next to clock parameters.
+//! cutechess survives to be clamped by [`GoCommand::to_limits`]); nothing here can panic or
+//! clip, unlike vampirc 0.11.1, which panics on `go depth 300` and `go movestogo 300`, reads
+//! only the first three digits of `movestogo 1000` (giving 100) and loses
+//! `ponder`/`infinite` next to clock parameters.
+//!
+//! Decisions made in [`GoCommand::to_limits`], once, so the search never sees protocol
+//! quirks:
+//! - negative times (cutechess near a flag) count as 0; times above a year count as a year,
+//!   so that `Instant + Duration` in the time manager can never overflow;
+//! - `movestogo 0` means no time control ahead (sudden death);
+//! - `depth` is kept within 1..=[`MAX_DEPTH`]: 0 or a negative depth asks for the quickest
+//!   search that still yields a move;
+//! - `movetime 0` (or negative) is a zero budget, i.e. the minimal search, never "no limit";
+//! - `mate 0` asks for nothing and is ignored;
+//! - a bare `go` (no clock of the side to move, no depth, nodes, mate or movetime) is an
+//!   infinite search that must be stopped, as many GUIs mean it.
 
 use super::error::{echo, UciError};
+use crate::engine::{Clock, Limits};
+use std::time::Duration;
 
 /// The parameters of a `go` command.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -145,10 +159,7 @@ fn parse_perft(args: &[&str]) -> Result<GoParse, UciError> {
         ["perft"] => "needs a depth".to_string(),
         _ => "expected 'go perft <depth>' with nothing else".to_string(),
     };
-    Err(UciError::BadArguments {
-        command: "go perft",
-        reason,
-    })
+    Err(UciError::bad_arguments("go perft", reason))
 }
 
 /// Reads an optionally signed decimal integer of any length, saturating at the `i128`
@@ -178,6 +189,61 @@ fn to_u32(n: i128) -> u32 {
 
 fn to_u64(n: i128) -> u64 {
     n.clamp(0, i128::from(u64::MAX)) as u64
+}
+
+/// The deepest iteration a `go depth` may ask for.
+pub const MAX_DEPTH: u32 = 127;
+
+/// Longest time read from a `go` command: one year.
+const MAX_TIME_MS: i64 = 365 * 24 * 3600 * 1000;
+
+/// A protocol time in milliseconds as a duration, clamped to `0..=MAX_TIME_MS`.
+fn millis(ms: i64) -> Duration {
+    Duration::from_millis(ms.clamp(0, MAX_TIME_MS).unsigned_abs())
+}
+
+impl GoCommand {
+    /// The search limits for this `go`, given who is to move, the root moves `searchmoves`
+    /// resolved to (empty: all), and the `MultiPV`, `Move Overhead` and `Move Delay` options.
+    pub fn to_limits<M>(
+        &self,
+        white_to_move: bool,
+        searchmoves: Vec<M>,
+        multipv: usize,
+        overhead: Duration,
+        delay: Duration,
+    ) -> Limits<M> {
+        let (time, increment) = if white_to_move {
+            (self.wtime, self.winc)
+        } else {
+            (self.btime, self.binc)
+        };
+        let clock = time.map(|time| {
+            let increment = increment.map_or(Duration::ZERO, millis);
+            Clock::new(millis(time), increment, self.movestogo).with_delay(delay)
+        });
+        let depth = self.depth.map(|d| d.clamp(1, MAX_DEPTH));
+        let mate = self.mate.filter(|&m| m > 0);
+        let move_time = self.movetime.map(millis);
+        let unlimited = clock.is_none()
+            && depth.is_none()
+            && self.nodes.is_none()
+            && mate.is_none()
+            && move_time.is_none();
+        Limits {
+            depth,
+            nodes: self.nodes,
+            mate,
+            move_time,
+            clock,
+            infinite: self.infinite || unlimited,
+            ponder: self.ponder,
+            multipv: multipv.max(1),
+            searchmoves,
+            move_overhead: overhead,
+            ..Limits::default()
+        }
+    }
 }
 
 #[cfg(test)]
@@ -430,5 +496,250 @@ mod tests {
         assert_eq!(go("movestogo 300").movestogo, Some(300));
         assert_eq!(go("depth 256").depth, Some(256));
         assert_eq!(go("mate 300").mate, Some(300));
+    }
+
+    const OVERHEAD: Duration = Duration::from_millis(10);
+    const DELAY: Duration = Duration::from_millis(250);
+
+    fn limits(go: &GoCommand, white: bool) -> Limits<u16> {
+        go.to_limits(white, Vec::new(), 1, OVERHEAD, DELAY)
+    }
+
+    fn clock_go() -> GoCommand {
+        GoCommand {
+            wtime: Some(60_000),
+            btime: Some(30_000),
+            winc: Some(1_000),
+            binc: Some(500),
+            ..GoCommand::default()
+        }
+    }
+
+    #[test]
+    fn white_takes_white_clock() {
+        let l = limits(&clock_go(), true);
+        let clock = l.clock.unwrap();
+        assert_eq!(clock.remaining, Duration::from_millis(60_000));
+        assert_eq!(clock.increment, Duration::from_millis(1_000));
+        assert_eq!(clock.moves_to_go, None);
+        assert_eq!(clock.delay, DELAY);
+        assert!(!l.infinite && !l.ponder);
+        assert_eq!(l.move_overhead, OVERHEAD);
+    }
+
+    #[test]
+    fn black_takes_black_clock() {
+        let clock = limits(&clock_go(), false).clock.unwrap();
+        assert_eq!(clock.remaining, Duration::from_millis(30_000));
+        assert_eq!(clock.increment, Duration::from_millis(500));
+    }
+
+    #[test]
+    fn missing_increment_is_zero() {
+        let go = GoCommand {
+            btime: Some(1000),
+            ..GoCommand::default()
+        };
+        assert_eq!(limits(&go, false).clock.unwrap().increment, Duration::ZERO);
+    }
+
+    #[test]
+    fn only_the_opponent_clock_is_no_clock() {
+        let go = GoCommand {
+            wtime: Some(1000),
+            ..GoCommand::default()
+        };
+        let l = limits(&go, false);
+        assert!(l.clock.is_none());
+        assert!(l.infinite, "nothing limits black's search");
+    }
+
+    #[test]
+    fn negative_times_clamp_to_zero() {
+        let go = GoCommand {
+            wtime: Some(-500),
+            btime: Some(-500),
+            winc: Some(-20),
+            ..GoCommand::default()
+        };
+        let clock = limits(&go, true).clock.unwrap();
+        assert_eq!(clock.remaining, Duration::ZERO);
+        assert_eq!(clock.increment, Duration::ZERO);
+        assert!(!limits(&go, true).infinite, "a zero clock is still a clock");
+    }
+
+    #[test]
+    fn huge_times_are_bounded() {
+        let go = GoCommand {
+            wtime: Some(i64::MAX),
+            winc: Some(i64::MAX),
+            movetime: Some(i64::MAX),
+            ..GoCommand::default()
+        };
+        let l = limits(&go, true);
+        let year = Duration::from_secs(365 * 24 * 3600);
+        assert_eq!(l.clock.unwrap().remaining, year);
+        assert_eq!(l.clock.unwrap().increment, year);
+        assert_eq!(l.move_time, Some(year));
+        // The bound keeps deadline arithmetic safe.
+        assert!(std::time::Instant::now().checked_add(year * 2).is_some());
+    }
+
+    #[test]
+    fn movestogo_zero_is_sudden_death() {
+        let mut go = clock_go();
+        go.movestogo = Some(0);
+        assert_eq!(limits(&go, true).clock.unwrap().moves_to_go, None);
+        go.movestogo = Some(40);
+        assert_eq!(limits(&go, true).clock.unwrap().moves_to_go, Some(40));
+        go.movestogo = Some(u32::MAX);
+        assert_eq!(limits(&go, true).clock.unwrap().moves_to_go, Some(u32::MAX));
+    }
+
+    #[test]
+    fn depth_is_clamped() {
+        let at = |depth| {
+            let go = GoCommand {
+                depth: Some(depth),
+                ..GoCommand::default()
+            };
+            limits(&go, true).depth
+        };
+        assert_eq!(at(0), Some(1));
+        assert_eq!(at(1), Some(1));
+        assert_eq!(at(20), Some(20));
+        assert_eq!(at(300), Some(MAX_DEPTH));
+        assert_eq!(at(u32::MAX), Some(MAX_DEPTH));
+    }
+
+    #[test]
+    fn movetime_zero_is_a_minimal_search_not_infinite() {
+        for ms in [0, -5] {
+            let go = GoCommand {
+                movetime: Some(ms),
+                ..GoCommand::default()
+            };
+            let l = limits(&go, true);
+            assert_eq!(l.move_time, Some(Duration::ZERO));
+            assert!(!l.infinite);
+        }
+        let go = GoCommand {
+            movetime: Some(1500),
+            ..GoCommand::default()
+        };
+        assert_eq!(
+            limits(&go, true).move_time,
+            Some(Duration::from_millis(1500))
+        );
+    }
+
+    #[test]
+    fn nodes_and_mate() {
+        let go = GoCommand {
+            nodes: Some(0),
+            mate: Some(2),
+            ..GoCommand::default()
+        };
+        let l = limits(&go, true);
+        assert_eq!((l.nodes, l.mate), (Some(0), Some(2)));
+        assert!(!l.infinite);
+        let go = GoCommand {
+            mate: Some(0),
+            ..GoCommand::default()
+        };
+        let l = limits(&go, true);
+        assert_eq!(l.mate, None);
+        assert!(l.infinite, "mate 0 alone limits nothing");
+    }
+
+    #[test]
+    fn bare_go_is_infinite() {
+        let l = limits(&GoCommand::default(), true);
+        assert!(l.infinite);
+        assert!(l.clock.is_none() && l.depth.is_none() && l.nodes.is_none());
+        let go = GoCommand {
+            searchmoves: vec!["e2e4".into()],
+            ..GoCommand::default()
+        };
+        assert!(limits(&go, true).infinite);
+    }
+
+    #[test]
+    fn explicit_infinite_survives_other_limits() {
+        let mut go = clock_go();
+        go.infinite = true;
+        let l = limits(&go, true);
+        assert!(l.infinite);
+        assert!(l.clock.is_some());
+    }
+
+    #[test]
+    fn ponder_keeps_the_clock_for_after_ponderhit() {
+        let mut go = clock_go();
+        go.ponder = true;
+        let l = limits(&go, false);
+        assert!(l.ponder && !l.infinite);
+        assert_eq!(l.clock.unwrap().remaining, Duration::from_millis(30_000));
+        let bare_ponder = GoCommand {
+            ponder: true,
+            ..GoCommand::default()
+        };
+        let l = limits(&bare_ponder, true);
+        assert!(l.ponder && l.infinite);
+    }
+
+    #[test]
+    fn searchmoves_and_multipv_pass_through() {
+        let l = GoCommand::default().to_limits(true, vec![3u16, 7], 0, OVERHEAD, DELAY);
+        assert_eq!(l.searchmoves, [3, 7]);
+        assert_eq!(l.multipv, 1, "multipv is at least 1");
+        let l = GoCommand::default().to_limits::<u16>(true, Vec::new(), 4, OVERHEAD, DELAY);
+        assert_eq!(l.multipv, 4);
+    }
+
+    /// The budgets of representative `go` lines at the start position: a change to the
+    /// clock's plan shows here first (the bench searches to a fixed depth).
+    #[test]
+    fn budgets_of_representative_clocks_are_pinned() {
+        use crate::chess::Position;
+        use crate::engine::budget_ms;
+        let budget = |line: &str, delay: u64| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Ok(GoParse::Search(go)) = parse_go(&words) else {
+                panic!("{line}");
+            };
+            let limits = go.to_limits(true, Vec::new(), 1, OVERHEAD, Duration::from_millis(delay));
+            budget_ms(&Position::startpos(), &limits)
+        };
+        assert_eq!(budget("wtime 60000 btime 60000", 0), (2076, 11862));
+        assert_eq!(
+            budget("wtime 60000 btime 60000 winc 1000 binc 1000", 0),
+            (2719, 15536)
+        );
+        assert_eq!(
+            budget("wtime 10000 btime 10000 winc 100 binc 100", 0),
+            (402, 2296)
+        );
+        assert_eq!(
+            budget("wtime 300000 btime 300000 movestogo 40", 0),
+            (5248, 29986)
+        );
+        assert_eq!(budget("wtime 2000 btime 2000 movestogo 1", 0), (1302, 1860));
+        assert_eq!(budget("movetime 1000", 0), (990, 990));
+        assert_eq!(
+            budget("wtime 10000 btime 10000 movetime 500", 0),
+            (326, 490)
+        );
+        assert_eq!(budget("wtime 60000 btime 60000", 250), (2326, 12112));
+        assert_eq!(budget("wtime 100 btime 100", 0), (1, 8));
+    }
+
+    #[test]
+    fn delay_reaches_the_clock() {
+        let clock = clock_go()
+            .to_limits::<u16>(true, Vec::new(), 1, OVERHEAD, Duration::ZERO)
+            .clock
+            .unwrap();
+        assert_eq!(clock.delay, Duration::ZERO);
     }
 }

@@ -13,7 +13,6 @@
 //! - FEN text and move strings are validated by the chess rules when applied.
 
 mod board_text;
-mod clock;
 mod command;
 mod error;
 mod go;
@@ -30,10 +29,10 @@ mod strength;
 mod tuning;
 mod wdl;
 
-pub use clock::MAX_DEPTH;
 pub use command::{parse_command, UciCommand};
 pub use error::UciError;
 pub use go::GoCommand;
+pub use go::MAX_DEPTH;
 pub use option_effects::{Change, Effect, Reply};
 pub use options::{option_lines, parse_option, OptionKind, OptionValue, SetOption, UciOption};
 pub use position::{PositionCommand, PositionStart};

@@ -106,29 +106,18 @@ pub trait SpinValue {
     fn from_spin(value: i64) -> Self;
 }
 
-impl SpinValue for i64 {
-    fn from_spin(value: i64) -> Self {
-        value
-    }
+/// An integer saturates at its type's bounds.
+macro_rules! spin_as_integer {
+    ($($type:ty),*) => {$(
+        impl SpinValue for $type {
+            fn from_spin(value: i64) -> Self {
+                <$type>::try_from(value).unwrap_or(if value < 0 { <$type>::MIN } else { <$type>::MAX })
+            }
+        }
+    )*};
 }
 
-impl SpinValue for i32 {
-    fn from_spin(value: i64) -> Self {
-        value.clamp(i32::MIN.into(), i32::MAX.into()) as i32
-    }
-}
-
-impl SpinValue for u32 {
-    fn from_spin(value: i64) -> Self {
-        value.clamp(0, u32::MAX.into()) as u32
-    }
-}
-
-impl SpinValue for usize {
-    fn from_spin(value: i64) -> Self {
-        usize::try_from(value.max(0)).unwrap_or(usize::MAX)
-    }
-}
+spin_as_integer!(i64, i32, u32, usize);
 
 /// A duration is spun in milliseconds.
 impl SpinValue for Duration {
@@ -145,36 +134,40 @@ fn all_options() -> impl Iterator<Item = UciOption> {
     options
 }
 
+impl OptionKind {
+    /// A spin's (or a tunable's) default and bounds.
+    fn spin(&self) -> Option<(i64, i64, i64)> {
+        match *self {
+            Self::Spin {
+                default, min, max, ..
+            } => Some((default, min, max)),
+            #[cfg(feature = "tune")]
+            Self::Tunable(t) => Some((
+                t.value(&super::tuning::CHESS_PARAMS).into(),
+                t.min.into(),
+                t.max.into(),
+            )),
+            _ => None,
+        }
+    }
+}
+
 /// The `option name ... type ...` lines of the `uci` answer.
 pub fn option_lines() -> Vec<String> {
     all_options()
         .map(|option| {
             let name = option.name;
-            match option.kind {
-                OptionKind::Spin {
-                    default, min, max, ..
-                } => spin_line(name, default, min, max),
-                #[cfg(feature = "tune")]
-                OptionKind::Tunable(tunable) => spin_line(
-                    name,
-                    tunable.value(&super::tuning::CHESS_PARAMS).into(),
-                    tunable.min.into(),
-                    tunable.max.into(),
-                ),
-                OptionKind::Check { default, .. } => {
-                    format!("option name {name} type check default {default}")
+            let kind = match (option.kind, option.kind.spin()) {
+                (_, Some((default, min, max))) => {
+                    format!("spin default {default} min {min} max {max}")
                 }
-                OptionKind::Button => format!("option name {name} type button"),
-                OptionKind::Text { default, .. } => {
-                    format!("option name {name} type string default {default}")
-                }
-            }
+                (OptionKind::Check { default, .. }, _) => format!("check default {default}"),
+                (OptionKind::Text { default, .. }, _) => format!("string default {default}"),
+                _ => "button".to_string(),
+            };
+            format!("option name {name} type {kind}")
         })
         .collect()
-}
-
-fn spin_line(name: &str, default: i64, min: i64, max: i64) -> String {
-    format!("option name {name} type spin default {default} min {min} max {max}")
 }
 
 /// Validates `setoption name <name> [value <value>]`.
@@ -187,28 +180,18 @@ pub fn parse_option(name: &str, value: Option<&str>) -> Result<SetOption, UciErr
         option: option.name,
         reason,
     };
-    let value = match (option.kind, value.map(str::trim)) {
-        (OptionKind::Button, None) => OptionValue::Press,
-        (OptionKind::Button, Some(_)) => return Err(bad("a button takes no value".to_string())),
-        (_, None) => return Err(bad("missing value".to_string())),
-        (OptionKind::Text { .. }, Some(text)) => OptionValue::Text(text.to_string()),
-        (OptionKind::Spin { min, max, .. }, Some(text)) => {
+    let value = match (option.kind, option.kind.spin(), value.map(str::trim)) {
+        (OptionKind::Button, _, None) => OptionValue::Press,
+        (OptionKind::Button, _, Some(_)) => return Err(bad("a button takes no value".to_string())),
+        (_, _, None) => return Err(bad("missing value".to_string())),
+        (OptionKind::Text { .. }, _, Some(text)) => OptionValue::Text(text.to_string()),
+        (_, Some((_, min, max)), Some(text)) => {
             OptionValue::Spin(parse_spin(text, min, max).map_err(bad)?)
         }
-        #[cfg(feature = "tune")]
-        (OptionKind::Tunable(tunable), Some(text)) => {
-            let (min, max) = (tunable.min.into(), tunable.max.into());
-            OptionValue::Spin(parse_spin(text, min, max).map_err(bad)?)
-        }
-        (OptionKind::Check { .. }, Some(text)) => {
-            if text.eq_ignore_ascii_case("true") {
-                OptionValue::Check(true)
-            } else if text.eq_ignore_ascii_case("false") {
-                OptionValue::Check(false)
-            } else {
-                return Err(bad(format!("'{}' is not true or false", echo(text))));
-            }
-        }
+        // A check's.
+        (_, None, Some(text)) if text.eq_ignore_ascii_case("true") => OptionValue::Check(true),
+        (_, None, Some(text)) if text.eq_ignore_ascii_case("false") => OptionValue::Check(false),
+        (_, None, Some(text)) => return Err(bad(format!("'{}' is not true or false", echo(text)))),
     };
     Ok(SetOption { option, value })
 }

@@ -17,6 +17,9 @@ pub fn id_lines() -> [String; 2] {
     ]
 }
 
+/// The `bestmove` of a root without a legal move (or of a search that could not start).
+pub const NO_BESTMOVE: &str = "bestmove 0000";
+
 /// Closes the `uci` answer.
 pub const UCIOK: &str = "uciok";
 
@@ -34,17 +37,11 @@ pub fn info_string(message: &str) -> String {
 }
 
 /// `bestmove X [ponder Y]`, or `bestmove 0000` when the root has no legal move.
-pub fn bestmove_line<M>(result: &SearchResult<M>, format_move: impl Fn(&M) -> String) -> String {
+pub fn bestmove_line<M>(result: &SearchResult<M>, show: impl Fn(&M) -> String) -> String {
     match (&result.best, &result.ponder) {
-        (Some(best), Some(ponder)) => {
-            format!(
-                "bestmove {} ponder {}",
-                format_move(best),
-                format_move(ponder)
-            )
-        }
-        (Some(best), None) => format!("bestmove {}", format_move(best)),
-        (None, _) => "bestmove 0000".to_string(),
+        (Some(best), Some(ponder)) => format!("bestmove {} ponder {}", show(best), show(ponder)),
+        (Some(best), None) => format!("bestmove {}", show(best)),
+        (None, _) => NO_BESTMOVE.to_string(),
     }
 }
 

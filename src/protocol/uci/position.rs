@@ -66,10 +66,7 @@ pub(crate) fn parse_position(args: &[&str]) -> Result<PositionCommand, UciError>
 }
 
 fn bad(reason: String) -> UciError {
-    UciError::BadArguments {
-        command: "position",
-        reason,
-    }
+    UciError::bad_arguments("position", reason)
 }
 
 #[cfg(test)]

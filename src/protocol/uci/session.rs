@@ -29,7 +29,7 @@
 //! a search or count before it that ends by itself has ended.
 
 use super::board_text::{board_lines, material_count};
-use super::output::{bestmove_line, id_lines, info_line, info_string, READYOK, UCIOK};
+use super::output::{bestmove_line, id_lines, info_line, info_string, NO_BESTMOVE, READYOK, UCIOK};
 use super::perft_job::{PerftEvent, PerftJob};
 use super::setup::GameSetup;
 use super::strength::Strength;
@@ -42,8 +42,8 @@ use crate::chess::nnue::{evaluate_from_scratch, CHESS_NETWORK};
 use crate::chess::syzygy;
 use crate::chess::{bench_positions, DEFAULT_BENCH_DEPTH};
 use crate::chess::{move_to_uci, parse_uci_move, Color, Move, Position};
-use crate::engine::{bench, SearchEvent, SearchResult, Searcher};
-use crate::protocol::clock_lag::ClockLag;
+use crate::engine::ClockLag;
+use crate::engine::{bench, SearchEvent, Searcher};
 use crate::protocol::stdin_lines::{spawn_line_reader, spawn_stdin_reader, InputLine};
 use crate::selfplay::genfens;
 use crossbeam_channel::{never, select, unbounded, Receiver, Sender};
@@ -237,27 +237,23 @@ impl<W: Write> Session<W> {
     }
 
     fn execute(&mut self, command: UciCommand) -> io::Result<Flow> {
+        if command.stops_the_search() {
+            self.finish_search()?;
+        }
         match command {
             UciCommand::Empty | UciCommand::Register | UciCommand::Debug(_) => {}
             UciCommand::Uci => {
-                for line in id_lines().into_iter().chain(option_lines()) {
-                    self.line(&line)?;
-                }
+                self.lines(id_lines().into_iter().chain(option_lines()))?;
                 self.line(UCIOK)?;
             }
             UciCommand::IsReady => self.line(READYOK)?,
-            UciCommand::SetOption { name, value } => {
-                self.finish_search()?;
-                self.set_option(&name, value.as_deref())?;
-            }
+            UciCommand::SetOption { name, value } => self.set_option(&name, value.as_deref())?,
             UciCommand::UciNewGame => {
-                self.finish_search()?;
                 self.searcher.clear();
                 self.clock_lag.new_game();
                 self.game = GameSetup::startpos();
             }
             UciCommand::Position(command) => {
-                self.finish_search()?;
                 match GameSetup::from_command(&command, self.settings.chess960) {
                     Ok(game) => self.game = game,
                     Err(e) => self.error(&e.to_string())?,
@@ -272,43 +268,31 @@ impl<W: Write> Session<W> {
                 }
             }
             UciCommand::Quit => return Ok(Flow::Quit),
-            UciCommand::Perft(depth) => {
-                self.finish_search()?;
-                self.perft(depth)?;
-            }
-            UciCommand::Bench { depth } => {
-                self.finish_search()?;
-                match bench_positions() {
-                    Ok(roots) => {
-                        let depth = depth.unwrap_or(DEFAULT_BENCH_DEPTH);
-                        let show = |root: &Position, mv| move_to_uci(mv, root.is_chess960());
-                        bench(&roots, depth, &mut self.out, show)?;
-                    }
-                    Err(e) => self.error(&format!("bench position rejected: {e}"))?,
+            UciCommand::Perft(depth) => self.perft(depth)?,
+            UciCommand::Bench { depth } => match bench_positions() {
+                Ok(roots) => {
+                    let depth = depth.unwrap_or(DEFAULT_BENCH_DEPTH);
+                    let show = |root: &Position, mv| move_to_uci(mv, root.is_chess960());
+                    bench(&roots, depth, &mut self.out, show)?;
                 }
-            }
-            UciCommand::Display => {
-                for line in board_lines(&self.game.root) {
-                    self.line(&line)?;
-                }
-            }
+                Err(e) => self.error(&format!("bench position rejected: {e}"))?,
+            },
+            UciCommand::Display => self.lines(board_lines(&self.game.root))?,
             UciCommand::GenFens(mut request) => {
-                self.finish_search()?;
                 request.frc |= self.settings.chess960;
                 match genfens(&mut self.searcher, &request) {
                     Ok(fens) => {
-                        for fen in fens {
-                            self.line(&info_string(&format!("genfens {fen}")))?;
-                        }
+                        self.lines(
+                            fens.iter()
+                                .map(|fen| info_string(&format!("genfens {fen}"))),
+                        )?;
                     }
                     Err(e) => self.error(&format!("genfens: {e}"))?,
                 }
             }
             UciCommand::Spsa => {
                 #[cfg(feature = "tune")]
-                for line in super::tuning::spsa_lines(&self.searcher.params()) {
-                    self.line(&line)?;
-                }
+                self.lines(super::tuning::spsa_lines(&self.searcher.params()))?;
                 #[cfg(not(feature = "tune"))]
                 self.error("spsa: this build has no tunable options (build with --features tune)")?;
             }
@@ -338,9 +322,7 @@ impl<W: Write> Session<W> {
                         "no network in use (Use NNUE, EvalFile): the hand-written evaluation",
                     )?,
                 }
-                for line in explain(&self.game.root) {
-                    self.line(&line)?;
-                }
+                self.lines(explain(&self.game.root))?;
             }
         }
         Ok(Flow::Continue)
@@ -377,29 +359,21 @@ impl<W: Write> Session<W> {
             }
         }
         let white = self.game.root.side_to_move() == Color::White;
-        let side = usize::from(!white);
-        if let (Some(remaining), false) = (go.time_left(white), go.ponder) {
-            self.clock_lag
-                .clock_seen(side, self.game.root.hash(), remaining);
-        }
         let mut limits = go.to_limits(
             white,
             searchmoves,
             self.settings.multipv,
-            self.settings.move_overhead.max(self.clock_lag.estimate()),
+            self.settings.move_overhead,
             self.settings.move_delay,
         );
         limits.ponder_enabled = self.settings.ponder;
         if self.settings.limit_strength {
             Strength::for_elo(self.settings.elo, self.strength_seed).restrict(&mut limits);
         }
-        self.clock_lag.search_planned(
-            side,
-            &self.game.root,
-            &limits,
-            &self.searcher.params(),
-            Instant::now(),
-        );
+        let (root, params) = (&self.game.root, self.searcher.params());
+        let side = usize::from(!white);
+        self.clock_lag
+            .plan(side, root, &mut limits, &params, Instant::now());
         self.running = Some(RunningSearch {
             chess960,
             material: material_count(&self.game.root),
@@ -417,13 +391,7 @@ impl<W: Write> Session<W> {
         if !self.searcher.is_searching() && self.events_rx.is_empty() {
             self.error("the search could not start")?;
             self.running = None;
-            let result = SearchResult {
-                best: None,
-                ponder: None,
-            };
-            self.line(&bestmove_line(&result, |mv: &Move| {
-                move_to_uci(*mv, chess960)
-            }))?;
+            self.line(NO_BESTMOVE)?;
         }
         Ok(())
     }
@@ -493,30 +461,29 @@ impl<W: Write> Session<W> {
         let Some((_, chess960)) = self.perft else {
             return Ok(());
         };
-        match event {
+        let last = match event {
             Some(PerftEvent::Move(mv, leaves)) => {
-                self.line(&format!("{}: {leaves}", move_to_uci(mv, chess960)))
+                return self.line(&format!("{}: {leaves}", move_to_uci(mv, chess960)));
             }
-            Some(PerftEvent::Done(total)) => {
-                self.perft = None;
-                self.line("")?;
-                self.line(&format!("Nodes searched: {total}"))
-            }
+            // A blank line before the total, as Stockfish prints it.
+            Some(PerftEvent::Done(total)) => format!("\nNodes searched: {total}"),
             Some(PerftEvent::Stopped(moves)) => {
-                self.perft = None;
-                self.line(&info_string(&format!(
-                    "perft stopped after {moves} root moves; no total"
-                )))
+                info_string(&format!("perft stopped after {moves} root moves; no total"))
             }
-            None => {
-                self.perft = None;
-                self.error("the perft count ended without a total")
-            }
-        }
+            None => info_string("error: the perft count ended without a total"),
+        };
+        self.perft = None;
+        self.line(&last)
     }
 
     fn error(&mut self, message: &str) -> io::Result<()> {
         self.line(&info_string(&format!("error: {message}")))
+    }
+
+    fn lines(&mut self, lines: impl IntoIterator<Item = impl AsRef<str>>) -> io::Result<()> {
+        lines
+            .into_iter()
+            .try_for_each(|line| self.line(line.as_ref()))
     }
 
     fn line(&mut self, text: &str) -> io::Result<()> {

@@ -1,15 +1,71 @@
-//! Learns how much more time the GUI's clock charges per move than the engine plans for.
+//! The clock of the side to move, the one shape every front end turns its own into, and
+//! what the clock itself teaches about the lag of each move.
 //!
-//! `Move Overhead` is a guess made once; on a loaded machine the real cost of a move (pipe
-//! latency, a GUI waiting for a time slice, search threads that were not scheduled when
-//! their deadline passed) can be many times larger, and at a fast time control every move
-//! then loses a little more until the flag falls. The clock itself tells the truth: from
-//! one of our moves to the next in the same game, it fell by what the GUI charged us. The
-//! part of that beyond the time we could have spent by our own limits is lag, and the
-//! overhead the time manager assumes is never below what recent moves showed.
+//! [`Clock`] follows one convention (UCI's): the time left now, an increment credited after
+//! the move, the moves to the next control, a delay. Each protocol's own convention is a
+//! constructor here, so the time manager ([`super::TimeManager`]) plans every clock alike:
+//! UCI's `wtime`/`winc`/`movestogo` ([`Clock::new`]), Hub's increment credited before the
+//! move ([`Clock::increment_first`]), DXP's game of a fixed number of moves
+//! ([`Clock::until_move`]).
+//!
+//! [`ClockLag`] learns how much more time the GUI's clock charges per move than the engine
+//! plans for. `Move Overhead` is a guess made once; on a loaded machine the real cost of a
+//! move (pipe latency, a GUI waiting for a time slice, search threads that were not
+//! scheduled when their deadline passed) can be many times larger, and at a fast time
+//! control every move then loses a little more until the flag falls. The clock itself tells
+//! the truth: from one of our moves to the next in the same game, it fell by what the GUI
+//! charged us. The part of that beyond the time we could have spent by our own limits is
+//! lag, and the overhead the time manager assumes is never below what recent moves showed.
 
-use crate::engine::{Game, Limits, MoveList, SearchParams, TimeManager};
+use super::{Game, Limits, MoveList, SearchParams, TimeManager};
 use std::time::{Duration, Instant};
+
+/// The side to move's clock, as the time manager plans with it (already clamped at zero).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the clock.
+    pub remaining: Duration,
+    /// Fischer increment added after each move.
+    pub increment: Duration,
+    /// Moves until the next time control; `None` is sudden death (or increment only).
+    pub moves_to_go: Option<u32>,
+    /// Simple/Bronstein delay: the first part of each move is free but cannot be saved.
+    pub delay: Duration,
+}
+
+impl Clock {
+    /// `remaining` now, `increment` after each move, `moves_to_go` to the next control (0,
+    /// as none, is sudden death), no delay.
+    pub fn new(remaining: Duration, increment: Duration, moves_to_go: Option<u32>) -> Self {
+        Self {
+            remaining,
+            increment,
+            moves_to_go: moves_to_go.filter(|&n| n > 0),
+            delay: Duration::ZERO,
+        }
+    }
+
+    /// A clock that credits its increment before each move, as Hub's does: `time` does not
+    /// hold this move's increment yet. It is the same clock as one with `time + increment`
+    /// now and `increment` after the move: the time really there now, and the same
+    /// increment for every later move.
+    pub fn increment_first(time: Duration, increment: Duration, moves_to_go: Option<u32>) -> Self {
+        Self::new(time + increment, increment, moves_to_go)
+    }
+
+    /// A clock that must last until our move `last_move` of the game (0: the whole game),
+    /// `played` of our moves made, no increment: DXP's terms. A move asked for past the
+    /// last is budgeted as the last one, not by a division by zero.
+    pub fn until_move(remaining: Duration, last_move: u32, played: u32) -> Self {
+        let moves_to_go = (last_move > 0).then(|| last_move.saturating_sub(played).max(1));
+        Self::new(remaining, Duration::ZERO, moves_to_go)
+    }
+
+    /// This clock with a delay of `delay` a move.
+    pub fn with_delay(self, delay: Duration) -> Self {
+        Self { delay, ..self }
+    }
+}
 
 /// A sample above this is not lag but something else (a new game's clock without
 /// `ucinewgame`, a GUI paused by its user), and is ignored.
@@ -63,6 +119,12 @@ impl ClockLag {
     /// The lag to plan for: the largest recent one, fading after calm moves.
     pub fn estimate(&self) -> Duration {
         self.estimate
+    }
+
+    /// The overhead to plan the next move with: the `configured` one, or the lag recent
+    /// moves showed when that is larger.
+    pub fn overhead(&self, configured: Duration) -> Duration {
+        configured.max(self.estimate)
     }
 
     /// The clock of `side` before its search of the position `root_hash`: if that follows
@@ -125,6 +187,26 @@ impl ClockLag {
         }
     }
 
+    /// Plans a search of `root` by `side` (0 for White) under `limits`, with the constants
+    /// `params`, starting at `now`: the clock in `limits` is a sample when it follows this
+    /// side's previous search, the overhead is raised to the lag seen, and the search is
+    /// remembered ([`Self::search_planned`]).
+    pub fn plan<G: Game>(
+        &mut self,
+        side: usize,
+        root: &G,
+        limits: &mut Limits<G::Move>,
+        params: &SearchParams,
+        now: Instant,
+    ) {
+        // A ponder search's clock starts later.
+        if let (Some(clock), false) = (limits.clock, limits.ponder) {
+            self.clock_seen(side, root.hash(), clock.remaining);
+        }
+        limits.move_overhead = self.overhead(limits.move_overhead);
+        self.search_planned(side, root, limits, params, now);
+    }
+
     /// A clock-timed search starts at `now`.
     fn search_started(&mut self, go: TimedGo, now: Instant) {
         self.last[go.side] = Some(TimedSearch {
@@ -171,7 +253,7 @@ impl ClockLag {
 
 /// The hashes of every position two plies after `root`: the positions its side to move
 /// can next be asked to search in the same game.
-pub fn two_plies_on<G: Game>(root: &G) -> Vec<u64> {
+fn two_plies_on<G: Game>(root: &G) -> Vec<u64> {
     let mut next = Vec::new();
     let mut ours = MoveList::new();
     root.legal_moves(&mut ours);
@@ -209,6 +291,40 @@ mod tests {
             remaining = remaining + ms(100) - ms(charged);
         }
         lag.estimate()
+    }
+
+    #[test]
+    fn each_convention_becomes_the_one_clock() {
+        let clock = |remaining, increment, moves_to_go| Clock {
+            remaining: ms(remaining),
+            increment: ms(increment),
+            moves_to_go,
+            delay: Duration::ZERO,
+        };
+        assert_eq!(Clock::new(ms(900), ms(10), Some(0)), clock(900, 10, None));
+        assert_eq!(
+            Clock::new(ms(900), ms(10), Some(40)),
+            clock(900, 10, Some(40))
+        );
+        // Hub's increment is there before the move and again after it.
+        let hub = Clock::increment_first(ms(59_000), ms(1_000), None);
+        assert_eq!(hub, clock(60_000, 1_000, None));
+        // DXP's agreed moves count down to the last, which any later move is budgeted as.
+        assert_eq!(Clock::until_move(ms(100), 50, 0), clock(100, 0, Some(50)));
+        assert_eq!(Clock::until_move(ms(100), 50, 49), clock(100, 0, Some(1)));
+        assert_eq!(Clock::until_move(ms(100), 50, 70), clock(100, 0, Some(1)));
+        assert_eq!(Clock::until_move(ms(100), 0, 12), clock(100, 0, None));
+        let delayed = Clock::new(ms(900), ms(0), None).with_delay(ms(250));
+        assert_eq!(delayed.delay, ms(250));
+    }
+
+    #[test]
+    fn the_overhead_planned_for_is_never_below_the_lag_seen() {
+        let mut lag = ClockLag::default();
+        assert_eq!(lag.overhead(ms(10)), ms(10));
+        play(&mut lag, 5, 40, 70, 500);
+        assert_eq!(lag.overhead(ms(10)), ms(30));
+        assert_eq!(lag.overhead(ms(50)), ms(50));
     }
 
     #[test]
