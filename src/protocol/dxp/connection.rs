@@ -14,7 +14,6 @@
 //! byte now and then cannot stretch them.
 
 use std::collections::VecDeque;
-use std::fmt;
 use std::io;
 use std::net::{Shutdown, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,24 +46,15 @@ const INCOMING_CAPACITY: usize = 16;
 const HELD_LIMIT: usize = 64;
 
 /// Why no message could be received.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum RecvError {
     /// The connection is closed, broken or silent past the timeout: give it up.
+    #[error("connection lost: {0}")]
     Closed(FrameError),
     /// A frame arrived but is not a valid message; the connection itself still works.
+    #[error("malformed message: {0}")]
     Malformed(String),
 }
-
-impl fmt::Display for RecvError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Closed(error) => write!(f, "connection lost: {error}"),
-            Self::Malformed(reason) => write!(f, "malformed message: {reason}"),
-        }
-    }
-}
-
-impl std::error::Error for RecvError {}
 
 /// What the reader thread hands over: a message, or why there is none.
 type Incoming = Result<DxpMessage, RecvError>;

@@ -6,7 +6,6 @@
 //! the buffer grow. Read timeouts are the socket's setting; a timed-out read surfaces as
 //! [`FrameError::Timeout`] with the partial frame kept, so the session decides what to do.
 
-use std::fmt;
 use std::io::{self, ErrorKind, Read, Write};
 
 /// Longest message the spec allows, NUL excluded.
@@ -16,25 +15,31 @@ pub const MAX_FRAME_LEN: usize = 127;
 const READ_CHUNK: usize = 256;
 
 /// Why no frame could be read or written.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum FrameError {
     /// The stream ended cleanly between frames.
+    #[error("connection closed")]
     Eof,
     /// The stream ended after this many bytes of an unterminated frame.
+    #[error("connection closed in the middle of a message ({partial_len} bytes without NUL)")]
     EofInFrame {
         /// Bytes of the frame received before the end.
         partial_len: usize,
     },
     /// The read timed out (`WouldBlock`/`TimedOut`); bytes read so far are kept.
+    #[error("timed out waiting for a message")]
     Timeout,
     /// A frame longer than [`MAX_FRAME_LEN`]; it is skipped up to its NUL.
+    #[error("message longer than {MAX_FRAME_LEN} characters ({len} seen)")]
     TooLong {
         /// Bytes seen before giving up on the frame.
         len: usize,
     },
     /// A NUL with nothing before it.
+    #[error("empty message")]
     Empty,
     /// A byte outside printable ASCII (32..=126) at this offset of the frame.
+    #[error("byte 0x{byte:02x} at offset {offset} is not printable ASCII")]
     BadByte {
         /// The byte.
         byte: u8,
@@ -42,39 +47,8 @@ pub enum FrameError {
         offset: usize,
     },
     /// Any other I/O failure.
-    Io(io::Error),
-}
-
-impl fmt::Display for FrameError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Eof => write!(f, "connection closed"),
-            Self::EofInFrame { partial_len } => write!(
-                f,
-                "connection closed in the middle of a message ({partial_len} bytes without NUL)"
-            ),
-            Self::Timeout => write!(f, "timed out waiting for a message"),
-            Self::TooLong { len } => write!(
-                f,
-                "message longer than {MAX_FRAME_LEN} characters ({len} seen)"
-            ),
-            Self::Empty => write!(f, "empty message"),
-            Self::BadByte { byte, offset } => write!(
-                f,
-                "byte 0x{byte:02x} at offset {offset} is not printable ASCII"
-            ),
-            Self::Io(error) => write!(f, "i/o error: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for FrameError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            Self::Io(error) => Some(error),
-            _ => None,
-        }
-    }
+    #[error("i/o error: {0}")]
+    Io(#[from] io::Error),
 }
 
 /// Splits a byte stream into DXP messages.
@@ -95,16 +69,6 @@ impl<R: Read> FrameReader<R> {
             pending: Vec::with_capacity(MAX_FRAME_LEN + READ_CHUNK),
             skipping: false,
         }
-    }
-
-    /// The wrapped stream, e.g. to change its timeout.
-    pub fn get_ref(&self) -> &R {
-        &self.inner
-    }
-
-    /// The wrapped stream, mutably: reading from it directly skips the frames buffered here.
-    pub fn get_mut(&mut self) -> &mut R {
-        &mut self.inner
     }
 
     /// The next complete message, without its NUL.
@@ -173,8 +137,8 @@ pub fn write_frame(writer: &mut impl Write, message: &str) -> Result<(), FrameEr
     let mut bytes = Vec::with_capacity(message.len() + 1);
     bytes.extend_from_slice(message.as_bytes());
     bytes.push(0);
-    writer.write_all(&bytes).map_err(FrameError::Io)?;
-    writer.flush().map_err(FrameError::Io)
+    writer.write_all(&bytes)?;
+    Ok(writer.flush()?)
 }
 
 #[cfg(test)]
@@ -263,7 +227,7 @@ mod tests {
         let mut r = reader(vec![Ok(&long), Ok(&long), Ok(b"xx\0E00\0")]);
         assert!(matches!(r.read_frame(), Err(FrameError::TooLong { .. })));
         assert_eq!(r.read_frame().unwrap(), "E00");
-        assert!(r.get_ref().0.is_empty());
+        assert!(r.inner.0.is_empty());
     }
 
     #[test]

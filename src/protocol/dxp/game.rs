@@ -5,7 +5,6 @@
 //! clock helper for a [`Clock`](crate::engine::Clock) before every move; the move list from
 //! the start is kept so that a take-back (BACKREQ) can replay to any earlier move.
 
-use std::fmt;
 use std::time::{Duration, Instant};
 
 use super::clock::{game_time, move_clock};
@@ -36,24 +35,15 @@ const NO_CLOCK_PEER_WAIT: Duration = Duration::from_secs(600);
 pub const ADJUDICATION_MARGIN: i32 = 300;
 
 /// A move from the peer that cannot be played.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PeerMoveError {
     /// It is our turn, not the peer's.
+    #[error("move received while it is our turn")]
     OutOfTurn,
     /// No legal move has this from, to and captured set.
+    #[error("{0}")]
     Illegal(PlayError),
 }
-
-impl fmt::Display for PeerMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::OutOfTurn => write!(f, "move received while it is our turn"),
-            Self::Illegal(error) => write!(f, "{error}"),
-        }
-    }
-}
-
-impl std::error::Error for PeerMoveError {}
 
 /// A game in progress.
 pub struct DxpGame {

@@ -40,38 +40,20 @@ pub struct MatchTerms {
 }
 
 /// Why a match could not be played to the end.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum InitiatorError {
     /// The address does not resolve or nothing accepts the connection.
+    #[error("cannot connect: {0}")]
     Connect(String),
     /// The follower refused a game.
+    #[error("the follower refused the game ({0:?})")]
     Refused(AcceptCode),
-    /// The connection failed or the follower went silent.
-    Connection(String),
-}
-
-impl fmt::Display for InitiatorError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Connect(reason) => write!(f, "cannot connect: {reason}"),
-            Self::Refused(code) => write!(f, "the follower refused the game ({code:?})"),
-            Self::Connection(reason) => write!(f, "{reason}"),
-        }
-    }
-}
-
-impl std::error::Error for InitiatorError {}
-
-impl From<FrameError> for InitiatorError {
-    fn from(error: FrameError) -> Self {
-        Self::Connection(error.to_string())
-    }
-}
-
-impl From<RecvError> for InitiatorError {
-    fn from(error: RecvError) -> Self {
-        Self::Connection(error.to_string())
-    }
+    /// The connection failed.
+    #[error("{0}")]
+    Frame(#[from] FrameError),
+    /// The follower went silent or away.
+    #[error("{0}")]
+    Recv(#[from] RecvError),
 }
 
 /// How one game ended, for the summary line.
@@ -120,8 +102,7 @@ pub fn play_match(
     player: &mut Player,
 ) -> Result<Vec<GameSummary>, InitiatorError> {
     let stream = connect(&terms.address)?;
-    let mut conn = Connection::new(stream, ANSWER_TIMEOUT)
-        .map_err(|e| InitiatorError::Connection(e.to_string()))?;
+    let mut conn = Connection::new(stream, ANSWER_TIMEOUT).map_err(FrameError::Io)?;
     let mut summaries = Vec::new();
     for index in 0..terms.games {
         let last = index + 1 == terms.games;
