@@ -16,9 +16,9 @@ use tvilling::draughts::fast::movegen::legal_moves;
 use tvilling::draughts::fast::notation::{move_from_dxp, parse_hub, parse_move};
 use tvilling::draughts::{Color, GameState, Move, Outcome, Position};
 use tvilling::engine::MoveList;
-use tvilling::protocol::dxp::game::{color_of, DxpGame, PeerMoveError};
+use tvilling::protocol::dxp::game::{DxpGame, PeerMoveError};
 use tvilling::protocol::dxp::{
-    hub_move, hub_position, write_frame, DxpColor, DxpMessage, EndReason, FrameError, FrameReader,
+    hub_move, hub_position, write_frame, DxpMessage, EndReason, FrameError, FrameReader,
 };
 
 /// Frames of one execution.
@@ -133,7 +133,7 @@ impl Follower {
                 if version != 1 {
                     return;
                 }
-                let ours = color_of(follower_color);
+                let ours = follower_color;
                 let model = parse_hub(&hub_position(&start));
                 let game = DxpGame::from_request(&start, ours, minutes, moves);
                 assert_eq!(game.is_ok(), model.is_ok());
@@ -188,7 +188,7 @@ impl Follower {
                 };
                 let done = game.take_back(move_number, to_move);
                 let black_first = model.start.side() == Color::Black;
-                let ply = (usize::from(move_number) * 2 + usize::from(to_move == DxpColor::Black))
+                let ply = (usize::from(move_number) * 2 + usize::from(to_move == Color::Black))
                     .checked_sub(2 + usize::from(black_first))
                     .filter(|&ply| ply <= model.moves.len());
                 assert_eq!(done, ply.is_some());
@@ -204,7 +204,7 @@ impl Follower {
                 }
             }
             DxpMessage::GameEnd { .. } => self.game = None,
-            DxpMessage::Chat(_) | DxpMessage::GameAcc { .. } | DxpMessage::BackAcc { .. } => {}
+            DxpMessage::Chat { .. } | DxpMessage::GameAcc { .. } | DxpMessage::BackAcc { .. } => {}
         }
     }
 

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use super::connection::{Connection, RecvError, Watched, FRAME_GAP};
 use super::frame::FrameError;
-use super::game::{color_of, DxpGame};
+use super::game::DxpGame;
 use super::message::{AcceptCode, BackAccCode, DxpMessage, EndReason};
 use super::player::Player;
 use crate::draughts::SearchPosition;
@@ -151,17 +151,17 @@ impl Follower<'_> {
                     self.accept(AcceptCode::VersionNotSupported)?;
                     return Ok(Step::Same);
                 }
-                let game =
-                    match DxpGame::from_request(&start, color_of(follower_color), minutes, moves) {
-                        Ok(game) => game,
-                        Err(error) => {
-                            self.accept(AcceptCode::RefusedThisGame)?;
-                            thread::sleep(FRAME_GAP);
-                            self.conn
-                                .send(&DxpMessage::Chat(format!("bad position: {error}")))?;
-                            return Ok(Step::Same);
-                        }
-                    };
+                let game = match DxpGame::from_request(&start, follower_color, minutes, moves) {
+                    Ok(game) => game,
+                    Err(error) => {
+                        self.accept(AcceptCode::RefusedThisGame)?;
+                        thread::sleep(FRAME_GAP);
+                        self.conn.send(&DxpMessage::Chat {
+                            text: format!("bad position: {error}"),
+                        })?;
+                        return Ok(Step::Same);
+                    }
+                };
                 if !self.claim_engine() {
                     self.accept(AcceptCode::RefusedAll)?;
                     return Ok(Step::Leave);
@@ -178,9 +178,9 @@ impl Follower<'_> {
                 from, to, captured, ..
             } => {
                 let Some(game) = self.game.as_mut() else {
-                    self.conn.send(&DxpMessage::Chat(
-                        "error: move received outside a game".into(),
-                    ))?;
+                    self.conn.send(&DxpMessage::Chat {
+                        text: "error: move received outside a game".into(),
+                    })?;
                     return Ok(Step::Same);
                 };
                 match game.play_peer_move(from, to, &captured) {
@@ -219,7 +219,7 @@ impl Follower<'_> {
                 self.take_turn()?;
                 Ok(Step::Progress)
             }
-            DxpMessage::Chat(text) => {
+            DxpMessage::Chat { text } => {
                 log::info!("dxp chat: {text}");
                 Ok(Step::Same)
             }
@@ -266,7 +266,9 @@ impl Follower<'_> {
     /// Ends the game in progress because of `reason` (CHAT, then GAMEEND); outside a game
     /// only the CHAT is sent, and the peer's deadline runs on.
     fn abandon(&mut self, reason: &str) -> Result<Step, FrameError> {
-        let chat = DxpMessage::Chat(reason.to_string());
+        let chat = DxpMessage::Chat {
+            text: reason.to_string(),
+        };
         if self.game.take().is_none() {
             self.conn.send(&chat)?;
             return Ok(Step::Same);

@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use super::clock::{game_time, move_clock};
-use super::message::{DxpColor, DxpMessage, EndReason, StartPosition};
+use super::message::{DxpMessage, EndReason, StartPosition};
 use super::notation::hub_position;
 use super::player::Player;
 use crate::draughts::fast::notation::{move_from_dxp, move_to_dxp, move_to_hub, parse_hub};
@@ -55,22 +55,6 @@ pub struct DxpGame {
     moves_agreed: u16,
     time_used: Duration,
     last_score: Option<Score>,
-}
-
-/// The draughts colour of a DXP colour.
-pub fn color_of(color: DxpColor) -> Color {
-    match color {
-        DxpColor::White => Color::White,
-        DxpColor::Black => Color::Black,
-    }
-}
-
-/// The DXP colour of a draughts colour.
-pub fn dxp_color(color: Color) -> DxpColor {
-    match color {
-        Color::White => DxpColor::White,
-        Color::Black => DxpColor::Black,
-    }
 }
 
 impl DxpGame {
@@ -277,9 +261,9 @@ impl DxpGame {
 
     /// BACKREQ: goes back to move `move_number` (1-based) with `to_move` to play. False
     /// (and nothing changes) when that point is not in this game.
-    pub fn take_back(&mut self, move_number: u16, to_move: DxpColor) -> bool {
+    pub fn take_back(&mut self, move_number: u16, to_move: Color) -> bool {
         let black_first = self.start.side() == Color::Black;
-        let ply = (usize::from(move_number) * 2 + usize::from(to_move == DxpColor::Black))
+        let ply = (usize::from(move_number) * 2 + usize::from(to_move == Color::Black))
             .checked_sub(2 + usize::from(black_first));
         let Some(ply) = ply.filter(|&p| p <= self.moves.len()) else {
             return false;
@@ -363,13 +347,13 @@ mod tests {
         let mut game = start_game(Color::Black);
         game.play_peer_move(32, 28, &[]).unwrap();
         let start = GameState::new(Position::start());
-        assert!(game.take_back(1, DxpColor::Black));
+        assert!(game.take_back(1, Color::Black));
         assert_eq!(game.plies(), 1);
-        assert!(game.take_back(1, DxpColor::White));
+        assert!(game.take_back(1, Color::White));
         assert_eq!(game.plies(), 0);
         assert_eq!(game.state.position(), start.position());
-        assert!(!game.take_back(2, DxpColor::White));
-        assert!(!game.take_back(0, DxpColor::White));
+        assert!(!game.take_back(2, Color::White));
+        assert!(!game.take_back(0, Color::White));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::time::Duration;
 use super::connection::{Connection, RecvError};
 use super::follower::ENGINE_NAME;
 use super::frame::FrameError;
-use super::game::{dxp_color, DxpGame};
+use super::game::DxpGame;
 use super::message::{AcceptCode, BackAccCode, DxpMessage, EndReason, StartPosition};
 use super::player::Player;
 use crate::draughts::{Color, Position};
@@ -131,7 +131,7 @@ fn play_game(
     conn.send(&DxpMessage::GameReq {
         version: 1,
         initiator_name: ENGINE_NAME.into(),
-        follower_color: dxp_color(ours.opponent()),
+        follower_color: ours.opponent(),
         minutes: terms.minutes,
         moves: terms.moves,
         start: StartPosition::Initial,
@@ -143,7 +143,7 @@ fn play_game(
                 ..
             } => break,
             DxpMessage::GameAcc { code, .. } => return Err(InitiatorError::Refused(code)),
-            DxpMessage::Chat(text) => log::info!("dxp chat: {text}"),
+            DxpMessage::Chat { text } => log::info!("dxp chat: {text}"),
             other => log::info!("dxp: ignored {other:?} while waiting for GAMEACC"),
         }
     }
@@ -191,7 +191,7 @@ fn play_game(
                 };
                 conn.send(&DxpMessage::BackAcc { code })?;
             }
-            Ok(DxpMessage::Chat(text)) => log::info!("dxp chat: {text}"),
+            Ok(DxpMessage::Chat { text }) => log::info!("dxp chat: {text}"),
             Ok(other) => log::info!("dxp: ignored {other:?} during a game"),
             Err(RecvError::Malformed(reason)) => {
                 let chat = format!("error: {reason}");
@@ -212,7 +212,7 @@ fn end_game(
 ) -> Result<GameSummary, InitiatorError> {
     let end = DxpMessage::GameEnd { reason, stop: last };
     match chat {
-        Some(text) => conn.send_two(&DxpMessage::Chat(text), &end)?,
+        Some(text) => conn.send_two(&DxpMessage::Chat { text }, &end)?,
         None => conn.send(&end)?,
     }
     conn.set_read_timeout(ANSWER_TIMEOUT);

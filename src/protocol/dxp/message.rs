@@ -1,12 +1,17 @@
-//! DXP layer 2: the seven message types, parsed by fixed offsets and serialised to the
-//! exact layouts of `docs/protocols/dxp.md` §3.
+//! DXP layer 2: the seven message types, each declared once as a table of its fields
+//! (`docs/protocols/dxp.md` §3) in [`dxp_messages!`]. One sequential reader parses a frame
+//! field by field and the same table writes it, so a field's width is said once and parsing
+//! and serialising cannot disagree: adding a field is adding a row.
 //!
 //! Parsing tolerates trailing blanks (some programs pad) but is strict on every field, since
 //! a misread square or count would make us play a different game than the peer. Serialising
 //! blank-pads names to 32 characters and zero-pads numbers, clamping anything too wide for
 //! its field, so every frame we send has exactly the spec's length.
 
-use std::fmt;
+use std::fmt::Write;
+use std::ops::RangeInclusive;
+
+use crate::draughts::Color;
 
 /// Width of a name field (GAMEREQ initiator, GAMEACC follower).
 pub const NAME_LEN: usize = 32;
@@ -15,16 +20,17 @@ pub const NAME_LEN: usize = 32;
 pub const MAX_CHAT_LEN: usize = 126;
 
 /// Most pieces one DXP move may capture.
-pub const MAX_CAPTURES: usize = 20;
+pub const MAX_CAPTURES: u32 = 20;
 
-/// A side, as DXP writes it: `W` white, `Z` black (*zwart*).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DxpColor {
-    /// `W`.
-    White,
-    /// `Z`.
-    Black,
-}
+/// A square number, 1..=50 in two digits.
+const SQUARE: Number = Number(2, 1..=50);
+
+/// Squares on the board, one character each in a GAMEREQ position.
+const SQUARES: usize = 50;
+
+/// What a GAMEREQ position may hold on a square: empty, a white or black (*zwart*) man, a
+/// white or black king.
+const SQUARE_CODES: &str = "ewzWZ";
 
 /// Where a game proposed by GAMEREQ starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,110 +40,305 @@ pub enum StartPosition {
     /// `B`: a set-up position.
     Position {
         /// Side to move.
-        to_move: DxpColor,
+        to_move: Color,
         /// Squares 1..50, each `e`, `w`, `z`, `W` or `Z`.
         squares: String,
     },
 }
 
-/// GAMEACC acceptance code.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AcceptCode {
-    /// `0`: game accepted.
-    Accepted,
-    /// `1`: protocol version not supported.
-    VersionNotSupported,
-    /// `2`: this game refused (time, position...), another one welcome.
-    RefusedThisGame,
-    /// `3`: no game at all.
-    RefusedAll,
+/// Declares a one-character field's values, each as `Variant = 'c'`: one declaration gives
+/// the enum and its [`Coded`] table.
+macro_rules! coded {
+    ($(
+        $(#[doc = $doc:literal])*
+        $name:ident { $( $(#[doc = $value_doc:literal])* $value:ident = $code:literal, )* }
+    )*) => { $(
+        $(#[doc = $doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name { $( $(#[doc = $value_doc])* $value, )* }
+
+        impl Coded for $name {
+            const CODES: &'static [(char, Self)] = &[$(($code, Self::$value)),*];
+        }
+    )* };
 }
 
-/// GAMEEND reason, from the sender's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EndReason {
-    /// `0`: no reason given (always used in the acknowledgement).
-    Unknown,
-    /// `1`: I lose / give up.
-    Lose,
-    /// `2`: draw.
-    Draw,
-    /// `3`: I win.
-    Win,
+coded! {
+    /// GAMEACC acceptance code.
+    AcceptCode {
+        /// Game accepted.
+        Accepted = '0',
+        /// Protocol version not supported.
+        VersionNotSupported = '1',
+        /// This game refused (time, position...), another one welcome.
+        RefusedThisGame = '2',
+        /// No game at all.
+        RefusedAll = '3',
+    }
+    /// GAMEEND reason, from the sender's point of view.
+    EndReason {
+        /// No reason given (always used in the acknowledgement).
+        Unknown = '0',
+        /// I lose / give up.
+        Lose = '1',
+        /// Draw.
+        Draw = '2',
+        /// I win.
+        Win = '3',
+    }
+    /// BACKACC answer.
+    BackAccCode {
+        /// Take-back done; the side to move continues.
+        Accepted = '0',
+        /// Take-backs not supported.
+        NotSupported = '1',
+        /// Refused, the game goes on.
+        Refused = '2',
+    }
 }
 
-/// BACKACC answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BackAccCode {
-    /// `0`: take-back done; the side to move continues.
-    Accepted,
-    /// `1`: take-backs not supported.
-    NotSupported,
-    /// `2`: refused, the game goes on.
-    Refused,
+/// Declares the messages, each as `"NAME" 'type' Variant { field: Type = kind, ... }`, its
+/// fields in the order they are sent, each read and written by its [`FieldKind`]: one
+/// declaration gives the [`DxpMessage`] enum, its parser and its serialiser.
+macro_rules! dxp_messages {
+    ($(
+        $(#[doc = $doc:literal])*
+        $name:literal $header:literal $variant:ident {
+            $( $(#[doc = $field_doc:literal])* $field:ident: $type:ty = $kind:expr, )*
+        }
+    )*) => {
+        /// One DXP message.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum DxpMessage {
+            $( $(#[doc = $doc])* $variant { $( $(#[doc = $field_doc])* $field: $type, )* }, )*
+        }
+
+        impl DxpMessage {
+            /// Parses one frame (without its NUL).
+            pub fn parse(frame: &str) -> Result<Self, DxpError> {
+                let header = frame.chars().next().ok_or(DxpError::Empty)?;
+                if let Some(offset) = frame.find(|c: char| !c.is_ascii()) {
+                    return Err(DxpError::NotAscii { offset });
+                }
+                match header {
+                    $( $header => {
+                        let mut reader = Reader { frame, at: 1, message: $name };
+                        let message = Self::$variant { $( $field: FieldKind::<$type>::read(
+                            &$kind, &mut reader, stringify!($field))?, )* };
+                        reader.finish().map(|()| message)
+                    } )*
+                    other => Err(DxpError::UnknownType(other)),
+                }
+            }
+
+            /// The frame for this message (without NUL), in the exact layout of the spec.
+            pub fn serialize(&self) -> String {
+                let mut frame = String::new();
+                match self {
+                    $( Self::$variant { $($field),* } => {
+                        frame.push($header);
+                        $( FieldKind::<$type>::write(&$kind, $field, &mut frame); )*
+                    } )*
+                }
+                frame
+            }
+        }
+    };
 }
 
-/// One DXP message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DxpMessage {
+dxp_messages! {
     /// `R`: the initiator proposes a game.
-    GameReq {
+    "GAMEREQ" 'R' GameReq {
         /// Protocol version (`01`).
-        version: u8,
+        version: u8 = Number(2, 0..=99),
         /// Initiator's name, padding removed.
-        initiator_name: String,
+        initiator_name: String = Name,
         /// The colour the follower (the receiver) plays.
-        follower_color: DxpColor,
+        follower_color: Color = Code,
         /// Thinking time per player for the whole game, minutes.
-        minutes: u16,
+        minutes: u16 = Number(3, 0..=999),
         /// Moves for the whole game; 0 = no limit.
-        moves: u16,
+        moves: u16 = Number(3, 0..=999),
         /// Start position.
-        start: StartPosition,
-    },
+        start: StartPosition = Start,
+    }
     /// `A`: the follower answers a GAMEREQ.
-    GameAcc {
+    "GAMEACC" 'A' GameAcc {
         /// Follower's name, padding removed.
-        name: String,
+        name: String = Name,
         /// Accepted or why not.
-        code: AcceptCode,
-    },
+        code: AcceptCode = Code,
+    }
     /// `M`: a move.
-    Move {
+    "MOVE" 'M' Move {
         /// Seconds used for this move (informational).
-        seconds: u16,
+        seconds: u16 = Number(4, 0..=9999),
         /// Start square 1..=50.
-        from: u8,
+        from: u8 = SQUARE,
         /// End square 1..=50 (may equal `from`).
-        to: u8,
-        /// Captured squares, 1..=50 each, no repeats.
-        captured: Vec<u8>,
-    },
+        to: u8 = SQUARE,
+        /// Captured squares, 1..=50 each, no repeats; sent in ascending order.
+        captured: Vec<u8> = Captures,
+    }
     /// `E`: end of the game.
-    GameEnd {
+    "GAMEEND" 'E' GameEnd {
         /// Why, from the sender's side.
-        reason: EndReason,
+        reason: EndReason = Code,
         /// Stop code `1`: no more games on this connection.
-        stop: bool,
-    },
+        stop: bool = Code,
+    }
     /// `C`: free text.
-    Chat(String),
+    "CHAT" 'C' Chat {
+        /// The text, blanks included.
+        text: String = Text,
+    }
     /// `B`: take back to `move_number` (1-based) with `to_move` to play.
-    BackReq {
+    "BACKREQ" 'B' BackReq {
         /// Move number 1..=999.
-        move_number: u16,
+        move_number: u16 = Number(3, 1..=999),
         /// Side to move at that point.
-        to_move: DxpColor,
-    },
+        to_move: Color = Code,
+    }
     /// `K`: answer to BACKREQ.
-    BackAcc {
+    "BACKACC" 'K' BackAcc {
         /// Accepted or why not.
-        code: BackAccCode,
+        code: BackAccCode = Code,
+    }
+}
+
+/// Why a frame is not a valid DXP message; `Display` explains it for logs and CHAT, naming
+/// the message and the field.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DxpError {
+    /// An empty frame.
+    #[error("empty message")]
+    Empty,
+    /// A character outside ASCII at this byte offset (fixed offsets would be meaningless).
+    #[error("non-ASCII character at offset {offset}")]
+    NotAscii {
+        /// Byte offset of the first non-ASCII character.
+        offset: usize,
+    },
+    /// The first character is no message type.
+    #[error("unknown message type '{0}'")]
+    UnknownType(char),
+    /// The frame ends inside a field, or goes on past the last one.
+    #[error("{message}: length {found}, expected {expected}")]
+    Length {
+        /// The message type's name.
+        message: &'static str,
+        /// The length received (trailing blanks aside).
+        found: usize,
+        /// The length its fields take.
+        expected: String,
+    },
+    /// A field holds what its kind does not allow.
+    #[error("{message} {field}: {found}, expected {expected}")]
+    Field {
+        /// The message type's name.
+        message: &'static str,
+        /// The field's name.
+        field: &'static str,
+        /// What it holds.
+        found: String,
+        /// What it may hold.
+        expected: String,
     },
 }
 
-/// A one-character DXP field with a fixed set of values, read and written through one table
-/// so that parsing and serialising cannot disagree.
+/// Reads a frame's fields in order, each by its width.
+struct Reader<'a> {
+    frame: &'a str,
+    /// Offset of the next field.
+    at: usize,
+    /// The message type's name, for errors.
+    message: &'static str,
+}
+
+impl<'a> Reader<'a> {
+    /// The next `width` characters (the frame is ASCII: bytes and characters agree).
+    fn take(&mut self, width: usize) -> Result<&'a str, DxpError> {
+        let end = self.at + width;
+        let text = self
+            .frame
+            .get(self.at..end)
+            .ok_or_else(|| DxpError::Length {
+                message: self.message,
+                found: self.frame.len(),
+                expected: format!("at least {end}"),
+            })?;
+        self.at = end;
+        Ok(text)
+    }
+
+    /// Everything after the fields read so far.
+    fn rest(&mut self) -> &'a str {
+        let text = &self.frame[self.at..];
+        self.at = self.frame.len();
+        text
+    }
+
+    fn error(&self, field: &'static str, found: String, expected: impl Into<String>) -> DxpError {
+        DxpError::Field {
+            message: self.message,
+            field,
+            found,
+            expected: expected.into(),
+        }
+    }
+
+    /// Checks that nothing but blanks follows the last field.
+    fn finish(&self) -> Result<(), DxpError> {
+        let found = self.frame.trim_end_matches(' ').len();
+        if found <= self.at {
+            return Ok(());
+        }
+        Err(DxpError::Length {
+            message: self.message,
+            found,
+            expected: self.at.to_string(),
+        })
+    }
+}
+
+/// How one kind of field is read from a frame and written into one.
+trait FieldKind<T> {
+    /// Reads the field called `field` at the reader's offset.
+    fn read(&self, reader: &mut Reader, field: &'static str) -> Result<T, DxpError>;
+
+    /// Appends `value` in the field's layout.
+    fn write(&self, value: &T, frame: &mut String);
+}
+
+/// A decimal number of this many digits, leading zeros included, within a range.
+struct Number(usize, RangeInclusive<u32>);
+
+impl<T: Copy + Into<u32> + TryFrom<u32>> FieldKind<T> for Number {
+    fn read(&self, reader: &mut Reader, field: &'static str) -> Result<T, DxpError> {
+        let text = reader.take(self.0)?;
+        let value = Some(text)
+            .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|t| t.parse::<u32>().ok())
+            .filter(|v| self.1.contains(v))
+            .and_then(|v| T::try_from(v).ok());
+        value.ok_or_else(|| {
+            let (width, min, max) = (self.0, self.1.start(), self.1.end());
+            reader.error(
+                field,
+                format!("'{text}'"),
+                format!("{width} digits, {min}..={max}"),
+            )
+        })
+    }
+
+    fn write(&self, value: &T, frame: &mut String) {
+        let widest = 10u32.pow(self.0 as u32) - 1;
+        let value: u32 = (*value).into();
+        let _ = write!(frame, "{:0width$}", value.min(widest), width = self.0);
+    }
+}
+
+/// A one-character field with a fixed set of values, read and written through one table.
 trait Coded: Copy + PartialEq + 'static {
     /// Every value with its character.
     const CODES: &'static [(char, Self)];
@@ -154,433 +355,140 @@ trait Coded: Copy + PartialEq + 'static {
     }
 }
 
-impl Coded for DxpColor {
+impl Coded for Color {
     const CODES: &'static [(char, Self)] = &[('W', Self::White), ('Z', Self::Black)];
-}
-
-impl Coded for AcceptCode {
-    const CODES: &'static [(char, Self)] = &[
-        ('0', Self::Accepted),
-        ('1', Self::VersionNotSupported),
-        ('2', Self::RefusedThisGame),
-        ('3', Self::RefusedAll),
-    ];
-}
-
-impl Coded for EndReason {
-    const CODES: &'static [(char, Self)] = &[
-        ('0', Self::Unknown),
-        ('1', Self::Lose),
-        ('2', Self::Draw),
-        ('3', Self::Win),
-    ];
-}
-
-impl Coded for BackAccCode {
-    const CODES: &'static [(char, Self)] = &[
-        ('0', Self::Accepted),
-        ('1', Self::NotSupported),
-        ('2', Self::Refused),
-    ];
 }
 
 impl Coded for bool {
     const CODES: &'static [(char, Self)] = &[('0', false), ('1', true)];
 }
 
-/// Why a frame is not a valid DXP message; `Display` explains it for logs and CHAT.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DxpError {
-    /// An empty frame.
-    Empty,
-    /// A character outside ASCII at this byte offset (fixed offsets would be meaningless).
-    NotAscii {
-        /// Byte offset of the first non-ASCII character.
-        offset: usize,
-    },
-    /// The first character is no message type.
-    UnknownType(char),
-    /// The frame's length does not fit its type.
-    BadLength {
-        /// The message type's name.
-        kind: &'static str,
-        /// The lengths that type allows, for the message.
-        expected: String,
-        /// The length received.
-        found: usize,
-    },
-    /// A numeric field holds something other than digits.
-    BadNumber {
-        /// The field's name.
-        field: &'static str,
-        /// Its text as received.
-        text: String,
-    },
-    /// A number outside its allowed range.
-    OutOfRange {
-        /// The field's name.
-        field: &'static str,
-        /// The value received.
-        value: u32,
-        /// The smallest value allowed.
-        min: u32,
-        /// The largest value allowed.
-        max: u32,
-    },
-    /// A colour field that is neither `W` nor `Z`.
-    BadColor {
-        /// The field's name.
-        field: &'static str,
-        /// The character received.
-        found: char,
-    },
-    /// A code field (start position, acceptance, reason, stop) with an unknown value.
-    BadCode {
-        /// The field's name.
-        field: &'static str,
-        /// The character received.
-        found: char,
-    },
-    /// A position character other than `e`, `w`, `z`, `W`, `Z`.
-    BadSquare {
-        /// The square's number (1..=50).
-        square: usize,
-        /// The character received.
-        found: char,
-    },
-    /// The same square listed twice among the captured pieces.
-    DuplicateCapture(u8),
-    /// A name field that starts with a blank or is blank.
-    BadName(&'static str),
-}
+/// A [`Coded`] value's character.
+struct Code;
 
-impl fmt::Display for DxpError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Empty => write!(f, "empty message"),
-            Self::NotAscii { offset } => write!(f, "non-ASCII character at offset {offset}"),
-            Self::UnknownType(c) => write!(f, "unknown message type '{c}'"),
-            Self::BadLength {
-                kind,
-                expected,
-                found,
-            } => write!(f, "{kind}: length {found}, expected {expected}"),
-            Self::BadNumber { field, text } => {
-                write!(f, "{field}: '{text}' is not a fixed-width number")
-            }
-            Self::OutOfRange {
+impl<T: Coded> FieldKind<T> for Code {
+    fn read(&self, reader: &mut Reader, field: &'static str) -> Result<T, DxpError> {
+        let found = reader.take(1)?;
+        found.chars().find_map(T::from_code).ok_or_else(|| {
+            let codes: Vec<String> = T::CODES.iter().map(|(c, _)| c.to_string()).collect();
+            reader.error(
                 field,
-                value,
-                min,
-                max,
-            } => write!(f, "{field}: {value} is outside {min}..{max}"),
-            Self::BadColor { field, found } => {
-                write!(f, "{field}: '{found}' is not a colour (W or Z)")
-            }
-            Self::BadCode { field, found } => write!(f, "{field}: unknown code '{found}'"),
-            Self::BadSquare { square, found } => {
-                write!(
-                    f,
-                    "position: square {square} holds '{found}' (expected e, w, z, W or Z)"
-                )
-            }
-            Self::DuplicateCapture(square) => {
-                write!(f, "move: square {square} captured twice")
-            }
-            Self::BadName(field) => write!(f, "{field}: name is blank or starts with a blank"),
-        }
-    }
-}
-
-impl std::error::Error for DxpError {}
-
-impl DxpMessage {
-    /// Parses one frame (without its NUL).
-    pub fn parse(frame: &str) -> Result<Self, DxpError> {
-        let Some(header) = frame.chars().next() else {
-            return Err(DxpError::Empty);
-        };
-        if let Some(offset) = frame.find(|c: char| !c.is_ascii()) {
-            return Err(DxpError::NotAscii { offset });
-        }
-        if header == 'C' {
-            return Ok(Self::Chat(frame[1..].to_string()));
-        }
-        let fields = Fields::new(frame.trim_end_matches(' '));
-        match header {
-            'R' => parse_game_req(&fields),
-            'A' => {
-                fields.expect_len("GAMEACC", &[34])?;
-                Ok(Self::GameAcc {
-                    name: fields.name(1, "GAMEACC name")?,
-                    code: fields.code(33, "GAMEACC code")?,
-                })
-            }
-            'M' => parse_move(&fields),
-            'E' => {
-                fields.expect_len("GAMEEND", &[3])?;
-                Ok(Self::GameEnd {
-                    reason: fields.code(1, "GAMEEND reason")?,
-                    stop: fields.code(2, "GAMEEND stop code")?,
-                })
-            }
-            'B' => {
-                fields.expect_len("BACKREQ", &[5])?;
-                Ok(Self::BackReq {
-                    move_number: fields.number(1, 3, "BACKREQ move number", 1, 999)? as u16,
-                    to_move: fields.color(4, "BACKREQ colour")?,
-                })
-            }
-            'K' => {
-                fields.expect_len("BACKACC", &[2])?;
-                Ok(Self::BackAcc {
-                    code: fields.code(1, "BACKACC code")?,
-                })
-            }
-            other => Err(DxpError::UnknownType(other)),
-        }
-    }
-
-    /// The frame for this message (without NUL), in the exact layout of the spec.
-    pub fn serialize(&self) -> String {
-        match self {
-            Self::GameReq {
-                version,
-                initiator_name,
-                follower_color,
-                minutes,
-                moves,
-                start,
-            } => {
-                let mut s = format!(
-                    "R{:02}{}{}{:03}{:03}",
-                    (*version).min(99),
-                    padded_name(initiator_name),
-                    follower_color.code(),
-                    (*minutes).min(999),
-                    (*moves).min(999)
-                );
-                match start {
-                    StartPosition::Initial => s.push('A'),
-                    StartPosition::Position { to_move, squares } => {
-                        s.push('B');
-                        s.push(to_move.code());
-                        s.push_str(squares);
-                    }
-                }
-                s
-            }
-            Self::GameAcc { name, code } => format!("A{}{}", padded_name(name), code.code()),
-            Self::Move {
-                seconds,
-                from,
-                to,
-                captured,
-            } => {
-                let mut sorted = captured.clone();
-                sorted.sort_unstable();
-                let mut s = format!(
-                    "M{:04}{from:02}{to:02}{:02}",
-                    (*seconds).min(9999),
-                    sorted.len()
-                );
-                for square in sorted {
-                    s.push_str(&format!("{square:02}"));
-                }
-                s
-            }
-            Self::GameEnd { reason, stop } => format!("E{}{}", reason.code(), stop.code()),
-            Self::Chat(text) => {
-                let clean: String = text
-                    .chars()
-                    .take(MAX_CHAT_LEN)
-                    .map(|c| {
-                        if c == ' ' || c.is_ascii_graphic() {
-                            c
-                        } else {
-                            '?'
-                        }
-                    })
-                    .collect();
-                format!("C{clean}")
-            }
-            Self::BackReq {
-                move_number,
-                to_move,
-            } => format!("B{:03}{}", (*move_number).min(999), to_move.code()),
-            Self::BackAcc { code } => format!("K{}", code.code()),
-        }
-    }
-}
-
-fn parse_game_req(fields: &Fields) -> Result<DxpMessage, DxpError> {
-    if fields.len() < 43 {
-        return Err(fields.length_error("GAMEREQ", &[43, 94]));
-    }
-    let start = match fields.char(42) {
-        'A' => {
-            fields.expect_len("GAMEREQ", &[43])?;
-            StartPosition::Initial
-        }
-        'B' => {
-            fields.expect_len("GAMEREQ", &[94])?;
-            let squares = fields.text(44, 50);
-            if let Some((i, found)) = squares
-                .chars()
-                .enumerate()
-                .find(|(_, c)| !matches!(c, 'e' | 'w' | 'z' | 'W' | 'Z'))
-            {
-                return Err(DxpError::BadSquare {
-                    square: i + 1,
-                    found,
-                });
-            }
-            StartPosition::Position {
-                to_move: fields.color(43, "GAMEREQ colour to move")?,
-                squares: squares.to_string(),
-            }
-        }
-        found => {
-            return Err(DxpError::BadCode {
-                field: "GAMEREQ start position",
-                found,
-            })
-        }
-    };
-    Ok(DxpMessage::GameReq {
-        version: fields.number(1, 2, "GAMEREQ version", 0, 99)? as u8,
-        initiator_name: fields.name(3, "GAMEREQ name")?,
-        follower_color: fields.color(35, "GAMEREQ follower colour")?,
-        minutes: fields.number(36, 3, "GAMEREQ thinking time", 0, 999)? as u16,
-        moves: fields.number(39, 3, "GAMEREQ number of moves", 0, 999)? as u16,
-        start,
-    })
-}
-
-fn parse_move(fields: &Fields) -> Result<DxpMessage, DxpError> {
-    if fields.len() < 11 {
-        return Err(fields.length_error("MOVE", &[11]));
-    }
-    let count = fields.number(9, 2, "MOVE number captured", 0, MAX_CAPTURES as u32)? as usize;
-    fields.expect_len("MOVE", &[11 + 2 * count])?;
-    let mut captured = Vec::with_capacity(count);
-    for i in 0..count {
-        let square = fields.number(11 + 2 * i, 2, "MOVE captured square", 1, 50)? as u8;
-        if captured.contains(&square) {
-            return Err(DxpError::DuplicateCapture(square));
-        }
-        captured.push(square);
-    }
-    Ok(DxpMessage::Move {
-        seconds: fields.number(1, 4, "MOVE time", 0, 9999)? as u16,
-        from: fields.number(5, 2, "MOVE from", 1, 50)? as u8,
-        to: fields.number(7, 2, "MOVE to", 1, 50)? as u8,
-        captured,
-    })
-}
-
-/// `name` made printable ASCII, without leading blanks, cut or blank-padded to 32.
-fn padded_name(name: &str) -> String {
-    let clean: String = name
-        .trim_start()
-        .chars()
-        .map(|c| {
-            if c == ' ' || c.is_ascii_graphic() {
-                c
-            } else {
-                '?'
-            }
+                format!("'{found}'"),
+                format!("one of {}", codes.join(", ")),
+            )
         })
-        .take(NAME_LEN)
-        .collect();
-    format!("{clean:<NAME_LEN$}")
+    }
+
+    fn write(&self, value: &T, frame: &mut String) {
+        frame.push(value.code());
+    }
 }
 
-/// Fixed-offset access to an ASCII frame; callers check the length before reading a field.
-struct Fields<'a> {
-    frame: &'a str,
-}
+/// A name: 32 characters, blank-padded, not starting with a blank; read without its padding.
+struct Name;
 
-impl<'a> Fields<'a> {
-    fn new(frame: &'a str) -> Self {
-        Self { frame }
-    }
-
-    fn len(&self) -> usize {
-        self.frame.len()
-    }
-
-    fn expect_len(&self, kind: &'static str, lengths: &[usize]) -> Result<(), DxpError> {
-        if lengths.contains(&self.len()) {
-            Ok(())
-        } else {
-            Err(self.length_error(kind, lengths))
-        }
-    }
-
-    fn length_error(&self, kind: &'static str, lengths: &[usize]) -> DxpError {
-        let expected: Vec<String> = lengths.iter().map(usize::to_string).collect();
-        DxpError::BadLength {
-            kind,
-            expected: expected.join(" or "),
-            found: self.len(),
-        }
-    }
-
-    fn text(&self, offset: usize, len: usize) -> &'a str {
-        &self.frame[offset..offset + len]
-    }
-
-    fn char(&self, offset: usize) -> char {
-        char::from(self.frame.as_bytes()[offset])
-    }
-
-    fn number(
-        &self,
-        offset: usize,
-        len: usize,
-        field: &'static str,
-        min: u32,
-        max: u32,
-    ) -> Result<u32, DxpError> {
-        let text = self.text(offset, len);
-        if !text.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(DxpError::BadNumber {
-                field,
-                text: text.to_string(),
-            });
-        }
-        let value: u32 = text.parse().map_err(|_| DxpError::BadNumber {
-            field,
-            text: text.to_string(),
-        })?;
-        if value < min || value > max {
-            return Err(DxpError::OutOfRange {
-                field,
-                value,
-                min,
-                max,
-            });
-        }
-        Ok(value)
-    }
-
-    fn color(&self, offset: usize, field: &'static str) -> Result<DxpColor, DxpError> {
-        let found = self.char(offset);
-        DxpColor::from_code(found).ok_or(DxpError::BadColor { field, found })
-    }
-
-    fn code<T: Coded>(&self, offset: usize, field: &'static str) -> Result<T, DxpError> {
-        let found = self.char(offset);
-        T::from_code(found).ok_or(DxpError::BadCode { field, found })
-    }
-
-    fn name(&self, offset: usize, field: &'static str) -> Result<String, DxpError> {
-        let name = self.text(offset, NAME_LEN);
+impl FieldKind<String> for Name {
+    fn read(&self, reader: &mut Reader, field: &'static str) -> Result<String, DxpError> {
+        let name = reader.take(NAME_LEN)?;
         if name.starts_with(' ') {
-            return Err(DxpError::BadName(field));
+            let found = format!("'{}'", name.trim_end());
+            return Err(reader.error(field, found, "a name that starts with no blank"));
         }
         Ok(name.trim_end().to_string())
+    }
+
+    /// Printable ASCII, leading blanks dropped, cut or blank-padded to 32.
+    fn write(&self, name: &String, frame: &mut String) {
+        let clean: String = name
+            .trim_start()
+            .chars()
+            .map(printable)
+            .take(NAME_LEN)
+            .collect();
+        let _ = write!(frame, "{clean:<NAME_LEN$}");
+    }
+}
+
+/// CHAT's text: the rest of the frame, as it is; written printable and cut to 126.
+struct Text;
+
+impl FieldKind<String> for Text {
+    fn read(&self, reader: &mut Reader, _: &'static str) -> Result<String, DxpError> {
+        Ok(reader.rest().to_string())
+    }
+
+    fn write(&self, text: &String, frame: &mut String) {
+        frame.extend(text.chars().take(MAX_CHAT_LEN).map(printable));
+    }
+}
+
+/// `c` if it may be sent, else `?`.
+fn printable(c: char) -> char {
+    if c == ' ' || c.is_ascii_graphic() {
+        c
+    } else {
+        '?'
+    }
+}
+
+/// GAMEREQ's start: `A`, or `B` followed by the side to move and squares 1..=50.
+struct Start;
+
+impl FieldKind<StartPosition> for Start {
+    fn read(&self, reader: &mut Reader, field: &'static str) -> Result<StartPosition, DxpError> {
+        match reader.take(1)? {
+            "A" => Ok(StartPosition::Initial),
+            "B" => {
+                let to_move = Code.read(reader, "to_move")?;
+                let squares = reader.take(SQUARES)?;
+                if let Some(at) = squares.find(|c| !SQUARE_CODES.contains(c)) {
+                    let found = format!("'{}' on square {}", &squares[at..=at], at + 1);
+                    return Err(reader.error("squares", found, "one of e, w, z, W, Z"));
+                }
+                let squares = squares.to_string();
+                Ok(StartPosition::Position { to_move, squares })
+            }
+            other => Err(reader.error(field, format!("'{other}'"), "A or B")),
+        }
+    }
+
+    fn write(&self, start: &StartPosition, frame: &mut String) {
+        match start {
+            StartPosition::Initial => frame.push('A'),
+            StartPosition::Position { to_move, squares } => {
+                frame.push('B');
+                frame.push(to_move.code());
+                frame.push_str(squares);
+            }
+        }
+    }
+}
+
+/// MOVE's captured pieces: their count, then each square, none twice; written ascending.
+struct Captures;
+
+impl FieldKind<Vec<u8>> for Captures {
+    fn read(&self, reader: &mut Reader, field: &'static str) -> Result<Vec<u8>, DxpError> {
+        let count: u8 = Number(2, 0..=MAX_CAPTURES).read(reader, "capture count")?;
+        let mut captured = Vec::with_capacity(usize::from(count));
+        for _ in 0..count {
+            let square: u8 = SQUARE.read(reader, field)?;
+            if captured.contains(&square) {
+                return Err(reader.error(field, format!("{square} twice"), "each square once"));
+            }
+            captured.push(square);
+        }
+        Ok(captured)
+    }
+
+    fn write(&self, captured: &Vec<u8>, frame: &mut String) {
+        let mut sorted = captured.clone();
+        sorted.sort_unstable();
+        let count = u8::try_from(sorted.len()).unwrap_or(u8::MAX);
+        Number(2, 0..=MAX_CAPTURES).write(&count, frame);
+        for square in &sorted {
+            SQUARE.write(square, frame);
+        }
     }
 }
 
@@ -588,9 +496,25 @@ impl<'a> Fields<'a> {
 mod tests {
     use super::*;
 
-    fn bad_code(field: &'static str, found: char) -> DxpError {
-        DxpError::BadCode { field, found }
+    fn field(message: &'static str, field: &'static str, found: &str, expected: &str) -> DxpError {
+        DxpError::Field {
+            message,
+            field,
+            found: found.into(),
+            expected: expected.into(),
+        }
     }
+
+    fn length(message: &'static str, found: usize, expected: &str) -> DxpError {
+        DxpError::Length {
+            message,
+            found,
+            expected: expected.into(),
+        }
+    }
+
+    const NO_BLANK: &str = "a name that starts with no blank";
+    const SQUARE_TEXT: &str = "one of e, w, z, W, Z";
 
     fn parse(frame: &str) -> DxpMessage {
         DxpMessage::parse(frame).unwrap_or_else(|e| panic!("{frame}: {e}"))
@@ -629,7 +553,7 @@ mod tests {
             DxpMessage::GameReq {
                 version: 1,
                 initiator_name: "rawclient".into(),
-                follower_color: DxpColor::Black,
+                follower_color: Color::Black,
                 minutes: 1,
                 moves: 50,
                 start: StartPosition::Initial,
@@ -644,7 +568,7 @@ mod tests {
         else {
             panic!("not a set-up GAMEREQ");
         };
-        assert_eq!((to_move, minutes, moves), (DxpColor::White, 5, 75));
+        assert_eq!((to_move, minutes, moves), (Color::White, 5, 75));
         let occupied: Vec<(usize, char)> = squares
             .chars()
             .enumerate()
@@ -700,7 +624,7 @@ mod tests {
             parse("B012Z"),
             DxpMessage::BackReq {
                 move_number: 12,
-                to_move: DxpColor::Black
+                to_move: Color::Black
             }
         );
         assert_eq!(
@@ -709,8 +633,18 @@ mod tests {
                 code: BackAccCode::Refused
             }
         );
-        assert_eq!(parse("C  spaced  "), DxpMessage::Chat("  spaced  ".into()));
-        assert_eq!(parse("C"), DxpMessage::Chat(String::new()));
+        assert_eq!(
+            parse("C  spaced  "),
+            DxpMessage::Chat {
+                text: "  spaced  ".into()
+            }
+        );
+        assert_eq!(
+            parse("C"),
+            DxpMessage::Chat {
+                text: String::new()
+            }
+        );
     }
 
     fn codes_round_trip<T: Coded + std::fmt::Debug>(count: usize) {
@@ -724,7 +658,7 @@ mod tests {
 
     #[test]
     fn every_code_reads_back() {
-        codes_round_trip::<DxpColor>(2);
+        codes_round_trip::<Color>(2);
         codes_round_trip::<AcceptCode>(4);
         codes_round_trip::<EndReason>(4);
         codes_round_trip::<BackAccCode>(3);
@@ -779,21 +713,23 @@ mod tests {
         let req = DxpMessage::GameReq {
             version: 1,
             initiator_name: "x".into(),
-            follower_color: DxpColor::White,
+            follower_color: Color::White,
             minutes: 1500,
             moves: 0,
             start: StartPosition::Initial,
         };
         assert_eq!(req.serialize().len(), 43);
         assert!(req.serialize().ends_with("W999000A"));
-        let chat = DxpMessage::Chat(format!("h\u{e9}\n{}", "x".repeat(200)));
+        let chat = DxpMessage::Chat {
+            text: format!("h\u{e9}\n{}", "x".repeat(200)),
+        };
         let text = chat.serialize();
         assert_eq!(text.len(), 127);
         assert!(text.starts_with("Ch??x"));
         assert_eq!(
             DxpMessage::BackReq {
                 move_number: 7,
-                to_move: DxpColor::White
+                to_move: Color::White
             }
             .serialize(),
             "B007W"
@@ -818,205 +754,114 @@ mod tests {
     #[test]
     fn malformed_frames() {
         let name = "rawclient                       ";
+        let e49 = "e".repeat(49);
         let cases: Vec<(String, DxpError)> = vec![
             (String::new(), DxpError::Empty),
             ("X01".into(), DxpError::UnknownType('X')),
             ("E0\u{e9}".into(), DxpError::NotAscii { offset: 2 }),
+            ("E0".into(), length("GAMEEND", 2, "at least 3")),
+            ("E012".into(), length("GAMEEND", 4, "3")),
             (
-                "E0".into(),
-                DxpError::BadLength {
-                    kind: "GAMEEND",
-                    expected: "3".into(),
-                    found: 2,
-                },
+                "E41".into(),
+                field("GAMEEND", "reason", "'4'", "one of 0, 1, 2, 3"),
             ),
+            ("E02".into(), field("GAMEEND", "stop", "'2'", "one of 0, 1")),
             (
-                "E012".into(),
-                DxpError::BadLength {
-                    kind: "GAMEEND",
-                    expected: "3".into(),
-                    found: 4,
-                },
+                "K3".into(),
+                field("BACKACC", "code", "'3'", "one of 0, 1, 2"),
             ),
-            ("E41".into(), bad_code("GAMEEND reason", '4')),
-            ("E02".into(), bad_code("GAMEEND stop code", '2')),
-            ("K3".into(), bad_code("BACKACC code", '3')),
             (
                 "AScan 3.1                        4".into(),
-                bad_code("GAMEACC code", '4'),
+                field("GAMEACC", "code", "'4'", "one of 0, 1, 2, 3"),
             ),
             (
                 "A Scan 3.1                       0".into(),
-                DxpError::BadName("GAMEACC name"),
+                field("GAMEACC", "name", "' Scan 3.1'", NO_BLANK),
+            ),
+            (
+                format!("A{}0", " ".repeat(32)),
+                field("GAMEACC", "name", "''", NO_BLANK),
             ),
             (
                 "B000W".into(),
-                DxpError::OutOfRange {
-                    field: "BACKREQ move number",
-                    value: 0,
-                    min: 1,
-                    max: 999,
-                },
+                field("BACKREQ", "move_number", "'000'", "3 digits, 1..=999"),
             ),
             (
                 "B001X".into(),
-                DxpError::BadColor {
-                    field: "BACKREQ colour",
-                    found: 'X',
-                },
+                field("BACKREQ", "to_move", "'X'", "one of W, Z"),
             ),
-            (
-                "M000032280".into(),
-                DxpError::BadLength {
-                    kind: "MOVE",
-                    expected: "11".into(),
-                    found: 10,
-                },
-            ),
+            ("M000032280".into(), length("MOVE", 10, "at least 11")),
             (
                 "M00a0322800".into(),
-                DxpError::BadNumber {
-                    field: "MOVE time",
-                    text: "00a0".into(),
-                },
+                field("MOVE", "seconds", "'00a0'", "4 digits, 0..=9999"),
             ),
             (
                 "M0000+32800".into(),
-                DxpError::BadNumber {
-                    field: "MOVE from",
-                    text: "+3".into(),
-                },
+                field("MOVE", "from", "'+3'", "2 digits, 1..=50"),
             ),
             (
                 "M0000512800".into(),
-                DxpError::OutOfRange {
-                    field: "MOVE from",
-                    value: 51,
-                    min: 1,
-                    max: 50,
-                },
+                field("MOVE", "from", "'51'", "2 digits, 1..=50"),
             ),
             (
                 "M0000320000".into(),
-                DxpError::OutOfRange {
-                    field: "MOVE to",
-                    value: 0,
-                    min: 1,
-                    max: 50,
-                },
+                field("MOVE", "to", "'00'", "2 digits, 1..=50"),
             ),
+            ("M0000322801".into(), length("MOVE", 11, "at least 13")),
+            ("M00003228012233".into(), length("MOVE", 15, "13")),
+            ("M000017390222".into(), length("MOVE", 13, "at least 15")),
             (
-                "M0000322801".into(),
-                DxpError::BadLength {
-                    kind: "MOVE",
-                    expected: "13".into(),
-                    found: 11,
-                },
-            ),
-            (
-                "M00003228012233".into(),
-                DxpError::BadLength {
-                    kind: "MOVE",
-                    expected: "13".into(),
-                    found: 15,
-                },
-            ),
-            (
-                "M000017390222".into(),
-                DxpError::BadLength {
-                    kind: "MOVE",
-                    expected: "15".into(),
-                    found: 13,
-                },
-            ),
-            (
-                "M00003228210000000000000000000000000000000000000000000".into(),
-                DxpError::OutOfRange {
-                    field: "MOVE number captured",
-                    value: 21,
-                    min: 0,
-                    max: 20,
-                },
+                format!("M0000322821{}", "0".repeat(42)),
+                field("MOVE", "capture count", "'21'", "2 digits, 0..=20"),
             ),
             (
                 "M000017390222 2".into(),
-                DxpError::BadNumber {
-                    field: "MOVE captured square",
-                    text: " 2".into(),
-                },
+                field("MOVE", "captured", "' 2'", "2 digits, 1..=50"),
             ),
-            ("M00001739022222".into(), DxpError::DuplicateCapture(22)),
+            (
+                "M00001739022222".into(),
+                field("MOVE", "captured", "22 twice", "each square once"),
+            ),
             (
                 "M00001739025522".into(),
-                DxpError::OutOfRange {
-                    field: "MOVE captured square",
-                    value: 55,
-                    min: 1,
-                    max: 50,
-                },
+                field("MOVE", "captured", "'55'", "2 digits, 1..=50"),
             ),
             (
                 format!("R01{name}Z001050C"),
-                bad_code("GAMEREQ start position", 'C'),
+                field("GAMEREQ", "start", "'C'", "A or B"),
             ),
             (
                 format!("R01{name}B001050A"),
-                DxpError::BadColor {
-                    field: "GAMEREQ follower colour",
-                    found: 'B',
-                },
+                field("GAMEREQ", "follower_color", "'B'", "one of W, Z"),
             ),
             (
                 format!("R0x{name}Z001050A"),
-                DxpError::BadNumber {
-                    field: "GAMEREQ version",
-                    text: "0x".into(),
-                },
+                field("GAMEREQ", "version", "'0x'", "2 digits, 0..=99"),
             ),
             (
                 format!("R01{name}Z0010 0A"),
-                DxpError::BadNumber {
-                    field: "GAMEREQ number of moves",
-                    text: "0 0".into(),
-                },
+                field("GAMEREQ", "moves", "'0 0'", "3 digits, 0..=999"),
             ),
-            (
-                format!("R01{name}Z001050AW"),
-                DxpError::BadLength {
-                    kind: "GAMEREQ",
-                    expected: "43".into(),
-                    found: 44,
-                },
-            ),
+            (format!("R01{name}Z001050AW"), length("GAMEREQ", 44, "43")),
             (
                 "R01rawclient Z001050A".into(),
-                DxpError::BadLength {
-                    kind: "GAMEREQ",
-                    expected: "43 or 94".into(),
-                    found: 21,
-                },
+                length("GAMEREQ", 21, "at least 35"),
             ),
             (
-                format!("R01{name}Z001050BW{}", "e".repeat(49)),
-                DxpError::BadLength {
-                    kind: "GAMEREQ",
-                    expected: "94".into(),
-                    found: 93,
-                },
+                format!("R01{name}Z001050BW{e49}"),
+                length("GAMEREQ", 93, "at least 94"),
             ),
             (
-                format!("R01{name}Z001050BW{}b", "e".repeat(49)),
-                DxpError::BadSquare {
-                    square: 50,
-                    found: 'b',
-                },
+                format!("R01{name}Z001050BW{e49}b"),
+                field("GAMEREQ", "squares", "'b' on square 50", SQUARE_TEXT),
             ),
             (
-                format!("R01{name}Z001050BX{}", "e".repeat(50)),
-                DxpError::BadColor {
-                    field: "GAMEREQ colour to move",
-                    found: 'X',
-                },
+                format!("R01{name}Z001050BX{e49}e"),
+                field("GAMEREQ", "to_move", "'X'", "one of W, Z"),
+            ),
+            (
+                format!("R01{name}Z001050BW{e49}ee"),
+                length("GAMEREQ", 95, "94"),
             ),
         ];
         for (frame, error) in cases {
@@ -1027,8 +872,8 @@ mod tests {
     #[test]
     fn errors_explain_themselves() {
         let e = DxpMessage::parse("M0000512800").unwrap_err();
-        assert_eq!(e.to_string(), "MOVE from: 51 is outside 1..50");
+        assert_eq!(e.to_string(), "MOVE from: '51', expected 2 digits, 1..=50");
         let e = DxpMessage::parse("E0").unwrap_err();
-        assert_eq!(e.to_string(), "GAMEEND: length 2, expected 3");
+        assert_eq!(e.to_string(), "GAMEEND: length 2, expected at least 3");
     }
 }

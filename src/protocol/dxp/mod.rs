@@ -23,7 +23,5 @@ pub mod server;
 
 pub use clock::{game_time, move_clock};
 pub use frame::{write_frame, FrameError, FrameReader, MAX_FRAME_LEN};
-pub use message::{
-    AcceptCode, BackAccCode, DxpColor, DxpError, DxpMessage, EndReason, StartPosition,
-};
+pub use message::{AcceptCode, BackAccCode, DxpError, DxpMessage, EndReason, StartPosition};
 pub use notation::{hub_move, hub_position};

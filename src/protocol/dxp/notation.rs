@@ -5,7 +5,8 @@
 //! move, a move as numbers), so rather than teach the rules a second syntax, a DXP session
 //! turns what it receives into Hub text here and hands that to the one parser.
 
-use super::message::{DxpColor, StartPosition};
+use super::message::StartPosition;
+use crate::draughts::Color;
 use crate::protocol::hub::command::START_POSITION;
 
 /// The 51-character Hub position (side to move `W`/`B`, then squares 1..50 in `e`, `w`, `b`,
@@ -16,8 +17,8 @@ pub fn hub_position(start: &StartPosition) -> String {
         StartPosition::Initial => START_POSITION.to_string(),
         StartPosition::Position { to_move, squares } => {
             let side = match to_move {
-                DxpColor::White => 'W',
-                DxpColor::Black => 'B',
+                Color::White => 'W',
+                Color::Black => 'B',
             };
             std::iter::once(side)
                 .chain(squares.chars().map(|c| match c {
@@ -69,7 +70,7 @@ mod tests {
         };
         assert_eq!(hub_position(&start), START_POSITION);
         let kings = StartPosition::Position {
-            to_move: DxpColor::Black,
+            to_move: Color::Black,
             squares: format!("Z{}zW", "e".repeat(46) + "w"),
         };
         let hub = hub_position(&kings);
