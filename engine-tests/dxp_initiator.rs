@@ -7,7 +7,7 @@
 use std::fs::File;
 use std::net::TcpListener;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -28,13 +28,18 @@ struct Initiator {
 
 impl Initiator {
     fn start(moves: u16, games: u32) -> Self {
+        Self::start_timed(0, moves, games)
+    }
+
+    /// As [`Initiator::start`], with `minutes` of thinking time a game.
+    fn start_timed(minutes: u16, moves: u16, games: u32) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
         let file = |what: &str| scratch_path(&format!("dxp-initiator-{port}")).with_extension(what);
         let (out, log) = (file("out"), file("log"));
         let child = Command::new(env!("CARGO_BIN_EXE_tvilling"))
             .args(["dxp", "--connect", &format!("127.0.0.1:{port}")])
-            .args(["--color", "white", "--time", "0"])
+            .args(["--color", "white", "--time", &minutes.to_string()])
             .args(["--moves", &moves.to_string(), "--games", &games.to_string()])
             .args(["--egdb-pieces", "0", "--book", "false"])
             .env("RUST_LOG", "debug")
@@ -67,17 +72,26 @@ impl Initiator {
         }
     }
 
+    /// Waits up to `limit` for the initiator to exit; its status.
+    fn exit_within(&mut self, limit: Duration) -> ExitStatus {
+        let deadline = Instant::now() + limit;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+            assert!(
+                Instant::now() < deadline,
+                "the initiator did not exit within {limit:?}; log:\n{log}"
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Waits for the initiator to exit, checks that it succeeded, and returns what it
     /// printed.
     fn finish(mut self) -> String {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        let status = loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                break status;
-            }
-            assert!(Instant::now() < deadline, "the initiator did not exit");
-            thread::sleep(Duration::from_millis(20));
-        };
+        let status = self.exit_within(Duration::from_secs(30));
         let log = std::fs::read_to_string(&self.log).unwrap_or_default();
         assert!(status.success(), "{status}; log:\n{log}");
         std::fs::read_to_string(&self.out).unwrap()
@@ -244,4 +258,19 @@ fn a_game_won_on_the_board_is_adjudicated_a_win_at_the_move_limit() {
         out.trim(),
         format!("game 1: {} plies, we ended it with reason Win", 2 * moves)
     );
+}
+
+#[test]
+fn a_follower_that_hangs_up_while_the_initiator_thinks_ends_the_match_at_once() {
+    // An hour a game and no move limit: the first move alone would take minutes.
+    let mut initiator = Initiator::start_timed(60, 0, 1);
+    let mut peer = initiator.accept();
+    let request = peer.recv();
+    assert_eq!(request, format!("R01{:<32}Z060000A", "tvilling"));
+    peer.send(&format!("A{:<32}0", "scripted"));
+    thread::sleep(Duration::from_millis(500));
+    drop(peer);
+    // The search is stopped when the connection closes, not after the move.
+    let status = initiator.exit_within(Duration::from_secs(10));
+    assert!(!status.success(), "{status}: a match cut short is an error");
 }

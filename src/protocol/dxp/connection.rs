@@ -131,10 +131,16 @@ impl Connection {
         write_frame(&mut self.writer, &frame)
     }
 
-    /// Sends `first`, waits [`FRAME_GAP`], then sends `second`.
-    pub fn send_two(&mut self, first: &DxpMessage, second: &DxpMessage) -> Result<(), FrameError> {
-        self.send(first)?;
-        thread::sleep(FRAME_GAP);
+    /// Sends `first`, if any, and waits [`FRAME_GAP`], then sends `second`.
+    pub fn send_after(
+        &mut self,
+        first: Option<&DxpMessage>,
+        second: &DxpMessage,
+    ) -> Result<(), FrameError> {
+        if let Some(first) = first {
+            self.send(first)?;
+            thread::sleep(FRAME_GAP);
+        }
         self.send(second)
     }
 

@@ -20,13 +20,11 @@ use std::sync::{Mutex, MutexGuard, TryLockError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::connection::{Connection, RecvError, Watched, FRAME_GAP};
+use super::connection::{Connection, RecvError, FRAME_GAP};
 use super::frame::FrameError;
-use super::game::DxpGame;
-use super::message::{AcceptCode, BackAccCode, DxpMessage, EndReason};
+use super::game::{abandoned, back_acc, DxpGame, Ending};
+use super::message::{AcceptCode, DxpMessage, EndReason};
 use super::player::Player;
-use crate::draughts::SearchPosition;
-use crate::engine::{Score, SearchEvent, Searcher};
 
 /// Name sent in GAMEACC.
 pub const ENGINE_NAME: &str = "tvilling";
@@ -115,7 +113,7 @@ impl Follower<'_> {
                 Ok(message) => self.handle(message)?,
                 Err(RecvError::Closed(FrameError::Eof)) => return Ok(()),
                 Err(RecvError::Closed(error)) => return Err(error),
-                Err(RecvError::Malformed(reason)) => self.abandon(&format!("error: {reason}"))?,
+                Err(RecvError::Malformed(reason)) => self.end_game(abandoned(reason))?,
             };
             match step {
                 Step::Same => {}
@@ -148,46 +146,42 @@ impl Follower<'_> {
                 self.game = None;
                 // Version 00 is taken as 01, as Scan takes it.
                 if version > 1 {
-                    self.accept(AcceptCode::VersionNotSupported)?;
+                    self.conn.send(&game_acc(AcceptCode::VersionNotSupported))?;
                     return Ok(Step::Same);
                 }
                 let game = match DxpGame::from_request(&start, follower_color, minutes, moves) {
                     Ok(game) => game,
                     Err(error) => {
-                        self.accept(AcceptCode::RefusedThisGame)?;
-                        thread::sleep(FRAME_GAP);
-                        self.conn.send(&DxpMessage::Chat {
-                            text: format!("bad position: {error}"),
-                        })?;
+                        let text = format!("bad position: {error}");
+                        let refusal = game_acc(AcceptCode::RefusedThisGame);
+                        self.conn
+                            .send_after(Some(&refusal), &DxpMessage::Chat { text })?;
                         return Ok(Step::Same);
                     }
                 };
                 if !self.claim_engine() {
-                    self.accept(AcceptCode::RefusedAll)?;
+                    self.conn.send(&game_acc(AcceptCode::RefusedAll))?;
                     return Ok(Step::Leave);
                 }
-                self.accept(AcceptCode::Accepted)?;
+                self.conn.send(&game_acc(AcceptCode::Accepted))?;
                 if game.our_turn() {
                     thread::sleep(FRAME_GAP);
                 }
                 self.game = Some(game);
-                self.take_turn()?;
-                Ok(Step::Progress)
+                self.take_turn()
             }
             DxpMessage::Move {
                 from, to, captured, ..
             } => {
                 let Some(game) = self.game.as_mut() else {
-                    self.conn.send(&DxpMessage::Chat {
-                        text: "error: move received outside a game".into(),
-                    })?;
+                    let text = "error: move received outside a game".into();
+                    self.conn.send(&DxpMessage::Chat { text })?;
                     return Ok(Step::Same);
                 };
                 match game.play_peer_move(from, to, &captured) {
-                    Ok(()) => self.take_turn()?,
-                    Err(error) => return self.abandon(&format!("error: {error}")),
+                    Ok(()) => self.take_turn(),
+                    Err(error) => self.end_game(abandoned(error)),
                 }
-                Ok(Step::Progress)
             }
             DxpMessage::GameEnd { stop, .. } => {
                 // Outside a game this is the answer to our own GAMEEND: nothing to reply.
@@ -203,21 +197,14 @@ impl Follower<'_> {
                 move_number,
                 to_move,
             } => {
-                let done = self
-                    .game
-                    .as_mut()
-                    .is_some_and(|game| game.take_back(move_number, to_move));
-                let code = if done {
-                    BackAccCode::Accepted
+                let game = self.game.as_mut();
+                let done = game.is_some_and(|game| game.take_back(move_number, to_move));
+                self.conn.send(&back_acc(done))?;
+                if done {
+                    self.take_turn()
                 } else {
-                    BackAccCode::Refused
-                };
-                self.conn.send(&DxpMessage::BackAcc { code })?;
-                if !done {
-                    return Ok(Step::Same);
+                    Ok(Step::Same)
                 }
-                self.take_turn()?;
-                Ok(Step::Progress)
             }
             DxpMessage::Chat { text } => {
                 log::info!("dxp chat: {text}");
@@ -256,90 +243,36 @@ impl Follower<'_> {
         }
     }
 
-    fn accept(&mut self, code: AcceptCode) -> Result<(), FrameError> {
-        self.conn.send(&DxpMessage::GameAcc {
-            name: ENGINE_NAME.into(),
-            code,
-        })
-    }
-
-    /// Ends the game in progress because of `reason` (CHAT, then GAMEEND); outside a game
-    /// only the CHAT is sent, and the peer's deadline runs on.
-    fn abandon(&mut self, reason: &str) -> Result<Step, FrameError> {
-        let chat = DxpMessage::Chat {
-            text: reason.to_string(),
-        };
+    /// Ends the game in progress (CHAT, if any, then GAMEEND); outside a game only the
+    /// CHAT is sent, and the peer's deadline runs on.
+    fn end_game(&mut self, (reason, chat): Ending) -> Result<Step, FrameError> {
+        let chat = chat.map(|text| DxpMessage::Chat { text });
         if self.game.take().is_none() {
-            self.conn.send(&chat)?;
+            chat.map_or(Ok(()), |chat| self.conn.send(&chat))?;
             return Ok(Step::Same);
         }
-        self.conn.send_two(
-            &chat,
-            &DxpMessage::GameEnd {
-                reason: EndReason::Unknown,
-                stop: false,
-            },
-        )?;
+        let stop = false;
+        self.conn
+            .send_after(chat.as_ref(), &DxpMessage::GameEnd { reason, stop })?;
         Ok(Step::Progress)
     }
 
-    /// If we are to move: ends the game when the rules or the agreed move count have,
-    /// otherwise thinks and moves.
-    fn take_turn(&mut self) -> Result<(), FrameError> {
+    /// Plays our turn, if it is ours, or ends the game as [`Player::take_turn`] says.
+    fn take_turn(&mut self) -> Result<Step, FrameError> {
         let (Some(game), Some(player)) = (self.game.as_mut(), self.player.as_mut()) else {
-            return Ok(());
+            return Ok(Step::Progress);
         };
-        if !game.our_turn() {
-            return Ok(());
-        }
-        if let Some(reason) = game.ending() {
-            self.game = None;
-            return self.conn.send(&DxpMessage::GameEnd {
-                reason,
-                stop: false,
-            });
-        }
-        if let Some(message) = game.play_from_book(player) {
-            return self.conn.send(&message);
-        }
-        match think_watching(&mut self.conn, game, &mut player.searcher)? {
-            Some(message) => self.conn.send(&message),
-            None => self.abandon("error: the search found no move").map(|_| ()),
+        match player.take_turn(&mut self.conn, game)? {
+            Some(ending) => self.end_game(ending),
+            None => Ok(Step::Progress),
         }
     }
 }
 
-/// Searches and plays our move in `game` while `conn` watches the peer. If the peer hangs
-/// up meanwhile, the search is stopped and the reason returned: the connection ends, and
-/// the engine is free for the next one at once rather than after the move.
-fn think_watching(
-    conn: &mut Connection,
-    game: &mut DxpGame,
-    searcher: &mut Searcher<SearchPosition>,
-) -> Result<Option<DxpMessage>, FrameError> {
-    let started = Instant::now();
-    let (root, history, limits) = game.search_request();
-    let (events, reports) = crossbeam_channel::unbounded();
-    searcher.start(root, history, limits, events);
-    // The last report before Done carries the score of the move Done names.
-    let mut score = Score::Value(0);
-    loop {
-        match conn.wait_watching(&reports) {
-            Watched::Ready(Some(SearchEvent::Info(info))) => score = info.score,
-            Watched::Ready(Some(SearchEvent::Done(result))) => {
-                searcher.wait();
-                return Ok(game.play_searched(result.best, score, started.elapsed()));
-            }
-            // The search could not start (no thread): no move.
-            Watched::Ready(None) => {
-                searcher.wait();
-                return Ok(None);
-            }
-            Watched::PeerGone(error) => {
-                searcher.stop();
-                searcher.wait();
-                return Err(error);
-            }
-        }
+/// GAMEACC with our name and `code`.
+fn game_acc(code: AcceptCode) -> DxpMessage {
+    DxpMessage::GameAcc {
+        name: ENGINE_NAME.into(),
+        code,
     }
 }

@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use super::clock::{game_time, move_clock};
-use super::message::{DxpMessage, EndReason, StartPosition};
+use super::message::{BackAccCode, DxpMessage, EndReason, StartPosition};
 use super::notation::hub_position;
 use super::player::Player;
 use crate::draughts::fast::notation::{move_from_dxp, move_to_dxp, move_to_hub, parse_hub};
@@ -43,6 +43,25 @@ pub enum PeerMoveError {
     /// No legal move has this from, to and captured set.
     #[error("{0}")]
     Illegal(PlayError),
+}
+
+/// Why we end a game: the GAMEEND reason, and the CHAT that explains it, if any.
+pub type Ending = (EndReason, Option<String>);
+
+/// The ending of a game we abandon because of `error` (a malformed message, an illegal
+/// move): no reason, and a CHAT saying why.
+pub fn abandoned(error: impl std::fmt::Display) -> Ending {
+    (EndReason::Unknown, Some(format!("error: {error}")))
+}
+
+/// BACKACC to a BACKREQ: `0` when the game went back, `2` when it could not.
+pub fn back_acc(done: bool) -> DxpMessage {
+    let code = if done {
+        BackAccCode::Accepted
+    } else {
+        BackAccCode::Refused
+    };
+    DxpMessage::BackAcc { code }
 }
 
 /// A game in progress.
@@ -118,8 +137,8 @@ impl DxpGame {
         self.play(mv).map_err(PeerMoveError::Illegal)
     }
 
-    /// Plays `mv` for the side to move, if it is legal: [`DxpGame::think`] plays our
-    /// searched moves this way, and a test or fuzz target that stands in for the search.
+    /// Plays `mv` for the side to move, if it is legal: our searched moves are
+    /// played this way, and a test or fuzz target that stands in for the search.
     pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
         self.state.play(mv)?;
         self.moves.push(mv);
@@ -246,19 +265,6 @@ impl DxpGame {
         self.play_searched(Some(choice.mv), score, started.elapsed())
     }
 
-    /// On our turn: plays the book's move, or else searches, and returns the move as a
-    /// MOVE message (`None` when we have no legal move, which [`DxpGame::ending`] reports
-    /// first).
-    pub fn think(&mut self, player: &mut Player) -> Option<DxpMessage> {
-        if let Some(message) = self.play_from_book(player) {
-            return Some(message);
-        }
-        let started = Instant::now();
-        let (root, history, limits) = self.search_request();
-        let outcome = player.searcher.search_sync(root, history, limits);
-        self.play_searched(outcome.best, outcome.score, started.elapsed())
-    }
-
     /// BACKREQ: goes back to move `move_number` (1-based) with `to_move` to play. False
     /// (and nothing changes) when that point is not in this game.
     pub fn take_back(&mut self, move_number: u16, to_move: Color) -> bool {
@@ -287,6 +293,17 @@ mod tests {
     use crate::engine::Searcher;
     use std::sync::Arc;
 
+    /// Plays our move, the book's or else a search's, as `Player::take_turn` does.
+    fn think(game: &mut DxpGame, player: &mut Player) -> Option<DxpMessage> {
+        if let Some(message) = game.play_from_book(player) {
+            return Some(message);
+        }
+        let started = Instant::now();
+        let (root, history, limits) = game.search_request();
+        let outcome = player.searcher.search_sync(root, history, limits);
+        game.play_searched(outcome.best, outcome.score, started.elapsed())
+    }
+
     fn start_game(ours: Color) -> DxpGame {
         DxpGame::from_request(&StartPosition::Initial, ours, 1, 50).unwrap()
     }
@@ -311,7 +328,7 @@ mod tests {
     fn we_move_and_count_our_moves() {
         let mut player = Player::new(Searcher::new(), None, 1);
         let mut game = start_game(Color::White);
-        let Some(DxpMessage::Move { from, .. }) = game.think(&mut player) else {
+        let Some(DxpMessage::Move { from, .. }) = think(&mut game, &mut player) else {
             panic!("no move");
         };
         assert!((31..=35).contains(&from));
@@ -327,7 +344,7 @@ mod tests {
         let mut seen = [false; 2];
         for _ in 0..20 {
             let mut game = start_game(Color::White);
-            let Some(DxpMessage::Move { from, to, .. }) = game.think(&mut player) else {
+            let Some(DxpMessage::Move { from, to, .. }) = think(&mut game, &mut player) else {
                 panic!("no move");
             };
             // The small book plays 32-28 (scored 5) or 33-28 (scored 3), never searches.

@@ -12,8 +12,8 @@ use std::time::Duration;
 use super::connection::{Connection, RecvError};
 use super::follower::ENGINE_NAME;
 use super::frame::FrameError;
-use super::game::DxpGame;
-use super::message::{AcceptCode, BackAccCode, DxpMessage, EndReason, StartPosition};
+use super::game::{abandoned, back_acc, DxpGame, Ending};
+use super::message::{AcceptCode, DxpMessage, EndReason, StartPosition};
 use super::player::Player;
 use crate::draughts::{Color, Position};
 
@@ -150,23 +150,15 @@ fn play_game(
     let mut game = DxpGame::new(Position::start(), ours, terms.minutes, terms.moves);
     conn.set_read_timeout(game.peer_timeout());
     loop {
-        if game.our_turn() {
-            if let Some(reason) = game.ending() {
-                return end_game(conn, &game, reason, last, None);
-            }
-            match game.think(player) {
-                Some(message) => conn.send(&message)?,
-                None => return end_game(conn, &game, EndReason::Unknown, last, None),
-            }
-            continue;
+        if let Some(ending) = player.take_turn(conn, &mut game)? {
+            return end_game(conn, &game, ending, last);
         }
         match conn.recv() {
             Ok(DxpMessage::Move {
                 from, to, captured, ..
             }) => {
                 if let Err(error) = game.play_peer_move(from, to, &captured) {
-                    let chat = format!("error: {error}");
-                    return end_game(conn, &game, EndReason::Unknown, last, Some(chat));
+                    return end_game(conn, &game, abandoned(error), last);
                 }
             }
             Ok(DxpMessage::GameEnd { reason, .. }) => {
@@ -183,19 +175,11 @@ fn play_game(
             Ok(DxpMessage::BackReq {
                 move_number,
                 to_move,
-            }) => {
-                let code = if game.take_back(move_number, to_move) {
-                    BackAccCode::Accepted
-                } else {
-                    BackAccCode::Refused
-                };
-                conn.send(&DxpMessage::BackAcc { code })?;
-            }
+            }) => conn.send(&back_acc(game.take_back(move_number, to_move)))?,
             Ok(DxpMessage::Chat { text }) => log::info!("dxp chat: {text}"),
             Ok(other) => log::info!("dxp: ignored {other:?} during a game"),
             Err(RecvError::Malformed(reason)) => {
-                let chat = format!("error: {reason}");
-                return end_game(conn, &game, EndReason::Unknown, last, Some(chat));
+                return end_game(conn, &game, abandoned(reason), last);
             }
             Err(error) => return Err(error.into()),
         }
@@ -206,15 +190,12 @@ fn play_game(
 fn end_game(
     conn: &mut Connection,
     game: &DxpGame,
-    reason: EndReason,
+    (reason, chat): Ending,
     last: bool,
-    chat: Option<String>,
 ) -> Result<GameSummary, InitiatorError> {
+    let chat = chat.map(|text| DxpMessage::Chat { text });
     let end = DxpMessage::GameEnd { reason, stop: last };
-    match chat {
-        Some(text) => conn.send_two(&DxpMessage::Chat { text }, &end)?,
-        None => conn.send(&end)?,
-    }
+    conn.send_after(chat.as_ref(), &end)?;
     conn.set_read_timeout(ANSWER_TIMEOUT);
     loop {
         match conn.recv() {
