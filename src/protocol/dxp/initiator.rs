@@ -5,7 +5,6 @@
 //! it adjudicates from its last score as Scan does (at least +3.00 a win, at most -3.00 a
 //! loss, otherwise no reason) and sends GAMEEND.
 
-use std::fmt;
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
 
@@ -67,21 +66,6 @@ pub struct GameSummary {
     pub reason: EndReason,
 }
 
-impl fmt::Display for GameSummary {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let who = if self.ended_by_us {
-            "we"
-        } else {
-            "the follower"
-        };
-        write!(
-            f,
-            "{} plies, {who} ended it with reason {:?}",
-            self.plies, self.reason
-        )
-    }
-}
-
 fn connect(address: &str) -> Result<TcpStream, InitiatorError> {
     let addresses = address
         .to_socket_addrs()
@@ -97,13 +81,9 @@ fn connect(address: &str) -> Result<TcpStream, InitiatorError> {
 }
 
 /// Plays the whole match; prints one summary line per game to stdout.
-pub fn play_match(
-    terms: &MatchTerms,
-    player: &mut Player,
-) -> Result<Vec<GameSummary>, InitiatorError> {
+pub fn play_match(terms: &MatchTerms, player: &mut Player) -> Result<(), InitiatorError> {
     let stream = connect(&terms.address)?;
     let mut conn = Connection::new(stream, ANSWER_TIMEOUT).map_err(FrameError::Io)?;
-    let mut summaries = Vec::new();
     for index in 0..terms.games {
         let last = index + 1 == terms.games;
         let ours = if index % 2 == 0 {
@@ -113,10 +93,18 @@ pub fn play_match(
         };
         player.searcher.clear();
         let summary = play_game(&mut conn, terms, ours, last, player)?;
-        println!("game {}: {summary}", index + 1);
-        summaries.push(summary);
+        let who = if summary.ended_by_us {
+            "we"
+        } else {
+            "the follower"
+        };
+        let (plies, reason) = (summary.plies, summary.reason);
+        println!(
+            "game {}: {plies} plies, {who} ended it with reason {reason:?}",
+            index + 1
+        );
     }
-    Ok(summaries)
+    Ok(())
 }
 
 /// Plays one game of the match, we playing `ours`; `last` ends it with stop code 1.
