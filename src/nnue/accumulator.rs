@@ -176,7 +176,7 @@ impl AccumulatorStack {
             } else {
                 &source[span.clone()]
             };
-            simd::update(&mut target[span], from, self.net.feature_weights(), on, off);
+            self.net.update(&mut target[span], from, on, off);
         }
         self.fresh[ply] = true;
     }

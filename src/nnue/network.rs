@@ -1,15 +1,16 @@
-//! A network ready for inference: the quantised weights of a checked file, with the two
-//! operations an evaluation needs, the accumulator's starting values and the output
-//! layer. Feature rows are handed out to the accumulators, which add and subtract them
-//! ([`super::simd`]).
+//! A network ready for inference: the quantised weights of a checked file, with the
+//! operations an evaluation needs: the accumulator's starting values, adding and
+//! subtracting feature rows, and the output layer, each through the vector loops chosen
+//! for the network when it was loaded ([`super::simd::Kernels`]).
 
 use super::format::{read_network, FeatureSetId, NetworkError, NetworkShape, QuantisedWeights};
-use super::simd;
+use super::simd::{self, Kernels};
 
 /// A checked, quantised network.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     weights: QuantisedWeights,
+    kernels: Kernels,
 }
 
 impl Network {
@@ -33,7 +34,10 @@ impl Network {
                 "layer lengths {lengths:?} do not fit the shape"
             )));
         }
-        Ok(Self { weights })
+        Ok(Self {
+            kernels: Kernels::best(s.hidden),
+            weights,
+        })
     }
 
     /// Sizes and scales.
@@ -53,10 +57,13 @@ impl Network {
         &self.weights.feature_bias
     }
 
-    /// Every input's row, one after another.
+    /// `dst = src + Σ rows[adds] − Σ rows[subs]`: an accumulator (`hidden` values) moved
+    /// by the inputs `adds` turned on and `subs` turned off (at most
+    /// [`simd::MAX_ROWS`] each).
     #[inline]
-    pub fn feature_weights(&self) -> &[i16] {
-        &self.weights.feature_weights
+    pub fn update(&self, dst: &mut [i16], src: &[i16], adds: &[u16], subs: &[u16]) {
+        self.kernels
+            .update(dst, src, &self.weights.feature_weights, adds, subs);
     }
 
     /// What input `feature` adds to an accumulator.
@@ -76,11 +83,8 @@ impl Network {
         let qa = s.qa as i16;
         // Each activation is clamp(x, 0, QA)², in units of QA²: dividing once by QA leaves
         // the sum in units of QA·QB, the bias's unit.
-        let sum = simd::screlu_dot(us, &weights[..h], qa).wrapping_add(simd::screlu_dot(
-            them,
-            &weights[h..],
-            qa,
-        ));
+        let dot = |acc: &[i16], weights: &[i16]| self.kernels.screlu_dot(acc, weights, qa);
+        let sum = dot(us, &weights[..h]).wrapping_add(dot(them, &weights[h..]));
         let raw = i64::from(sum / s.qa) + i64::from(self.weights.output_bias[bucket]);
         (raw * i64::from(s.scale) / i64::from(s.qa * s.qb)) as i32
     }

@@ -8,31 +8,32 @@ use std::arch::x86_64::{
     _mm_cvtsi128_si32, _mm_shuffle_epi32,
 };
 
-/// Whether this machine runs these loops (the standard library caches the answer).
-#[inline]
+/// Whether this machine runs these loops.
 pub fn available() -> bool {
     std::is_x86_feature_detected!("avx2")
 }
 
-/// [`super::update`]'s loop. The caller has checked that `n` is a multiple of [`LANES`],
-/// `src` holds `n` values and every row index is below `rows.len() / n`.
+/// [`super::Kernels::update`]'s loop over the whole blocks of `dst`: each is read from the
+/// same block of `src` and of every row (rows as long as `dst`), so every access lies inside
+/// its slice whatever the lengths.
 #[target_feature(enable = "avx2")]
-pub unsafe fn update(dst: &mut [i16], src: &[i16], rows: &[i16], adds: &[u16], subs: &[u16]) {
+pub fn update(dst: &mut [i16], src: &[i16], rows: &[i16], adds: &[u16], subs: &[u16]) {
     let n = dst.len();
+    let blocks = dst.chunks_exact_mut(LANES).zip(src.chunks_exact(LANES));
     // Each row's start is found once, not once per block: the multiply and the loop over
     // indices were most of this function's time. A quiet move (one input on, one off in
     // each perspective) is the common case and gets a loop of its own.
     let row = |r: &u16| rows[usize::from(*r) * n..][..n].as_ptr();
     if let ([on], [off]) = (adds, subs) {
         let (on, off) = (row(on), row(off));
-        for at in (0..n).step_by(LANES) {
-            // SAFETY: `at + LANES <= n`, and `src`, `dst` and both rows hold `n` values, so
-            // each unaligned 32-byte access lies inside its slice.
+        for (at, (d, s)) in (0..n).step_by(LANES).zip(blocks) {
+            // SAFETY: `d` and `s` are whole blocks, and `at` is the start of block `d` of
+            // `dst`, so `at + LANES <= n`, the length of each row.
             unsafe {
-                let v = _mm256_loadu_si256(src.as_ptr().add(at).cast());
+                let v = _mm256_loadu_si256(s.as_ptr().cast());
                 let v = _mm256_add_epi16(v, _mm256_loadu_si256(on.add(at).cast()));
                 let v = _mm256_sub_epi16(v, _mm256_loadu_si256(off.add(at).cast()));
-                _mm256_storeu_si256(dst.as_mut_ptr().add(at).cast(), v);
+                _mm256_storeu_si256(d.as_mut_ptr().cast(), v);
             }
         }
         return;
@@ -46,39 +47,34 @@ pub unsafe fn update(dst: &mut [i16], src: &[i16], rows: &[i16], adds: &[u16], s
         *slot = row(r);
     }
     let (on, off) = (&on[..adds.len()], &off[..subs.len()]);
-    for at in (0..n).step_by(LANES) {
-        // SAFETY (every load and the store): `at + LANES <= n`, and every row pointer is
-        // the start of a slice of `n` values, so each unaligned 32-byte access lies inside
-        // its slice.
-        let mut v = unsafe { _mm256_loadu_si256(src.as_ptr().add(at).cast()) };
+    for (at, (d, s)) in (0..n).step_by(LANES).zip(blocks) {
+        // SAFETY (every load and the store): as in the quiet loop, with every row pointer
+        // the start of a row of `n` values.
+        let mut v = unsafe { _mm256_loadu_si256(s.as_ptr().cast()) };
         for r in on {
             v = _mm256_add_epi16(v, unsafe { _mm256_loadu_si256(r.add(at).cast()) });
         }
         for r in off {
             v = _mm256_sub_epi16(v, unsafe { _mm256_loadu_si256(r.add(at).cast()) });
         }
-        unsafe { _mm256_storeu_si256(dst.as_mut_ptr().add(at).cast(), v) };
+        unsafe { _mm256_storeu_si256(d.as_mut_ptr().cast(), v) };
     }
 }
 
-/// [`super::screlu_dot`]'s loop: clamp, `clamp · weight` in `i16` (`mullo`), then
-/// `· clamp` summed pairwise into `i32` lanes (`madd`).
+/// [`super::Kernels::screlu_dot`]'s loop over the whole blocks of `acc` and `weights`:
+/// clamp, `clamp · weight` in `i16` (`mullo`), then `· clamp` summed pairwise into `i32`
+/// lanes (`madd`).
 #[target_feature(enable = "avx2")]
 pub fn screlu_dot(acc: &[i16], weights: &[i16], qa: i16) -> i32 {
-    let n = acc.len();
-    assert!(
-        n.is_multiple_of(LANES) && weights.len() == n,
-        "rows of different lengths"
-    );
     let (zero, top) = (_mm256_setzero_si256(), _mm256_set1_epi16(qa));
     let mut sum = _mm256_setzero_si256();
-    for at in (0..n).step_by(LANES) {
-        // SAFETY: `at + LANES <= n` for both slices, so each 32-byte unaligned load lies
-        // inside its slice.
+    for (a, w) in acc.chunks_exact(LANES).zip(weights.chunks_exact(LANES)) {
+        // SAFETY: `a` and `w` are whole blocks, so each 32-byte unaligned load lies inside
+        // its slice.
         let (a, w) = unsafe {
             (
-                _mm256_loadu_si256(acc.as_ptr().add(at).cast()),
-                _mm256_loadu_si256(weights.as_ptr().add(at).cast()),
+                _mm256_loadu_si256(a.as_ptr().cast()),
+                _mm256_loadu_si256(w.as_ptr().cast()),
             )
         };
         let clamped = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
