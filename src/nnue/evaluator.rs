@@ -6,20 +6,24 @@ use super::accumulator::{AccumulatorStack, Input, InputChanges};
 use super::features::MAX_ACTIVE;
 use super::{FeatureSetId, Network, NetworkSlot};
 use crate::engine::{Evaluator, MAX_PLY};
-use std::marker::PhantomData;
 use std::sync::Arc;
 
-/// What a game tells its network about a position. `features` is the feature set of the
-/// network in use: a game may have several (a chess network may bucket its inputs by the
-/// king's square).
+/// What a game tells its network about a position. A game may number its inputs in several
+/// ways, one per feature set (a chess network may bucket its inputs by the king's square);
+/// the numbering of the network in use is worked out once, when an evaluator is made
+/// ([`Self::Indexing`]), so that a search never looks at the feature set again.
 pub trait NetworkInputs: Sized {
+    /// How the game numbers its inputs under one feature set.
+    type Indexing: Send;
     /// The slot of the network the game evaluates with.
     fn network_slot() -> &'static NetworkSlot;
+    /// The numbering of the inputs of `features`.
+    fn indexing(features: FeatureSetId) -> Self::Indexing;
     /// Calls `f` with every input the position sets (at most [`MAX_ACTIVE`]).
-    fn for_each_input(&self, features: FeatureSetId, f: impl FnMut(Input));
+    fn for_each_input(&self, indexing: &Self::Indexing, f: impl FnMut(Input));
     /// Records in `changes` the inputs that differ between `parent` and `child`.
     fn record_changes(
-        features: FeatureSetId,
+        indexing: &Self::Indexing,
         parent: &Self,
         child: &Self,
         changes: &mut InputChanges,
@@ -35,24 +39,27 @@ pub trait NetworkInputs: Sized {
 /// The inputs of `pos`, collected.
 fn active_inputs<G: NetworkInputs>(
     pos: &G,
-    features: FeatureSetId,
+    indexing: &G::Indexing,
 ) -> ([Input; MAX_ACTIVE], usize) {
     let mut inputs = [[0; 2]; MAX_ACTIVE];
     let mut len = 0;
-    pos.for_each_input(features, |input| {
+    pos.for_each_input(indexing, |input| {
         inputs[len] = input;
         len += 1;
     });
     (inputs, len)
 }
 
+/// A network in use: the accumulators and the numbering of its inputs.
+struct Inference<G: NetworkInputs> {
+    stack: AccumulatorStack,
+    indexing: G::Indexing,
+}
+
 /// The evaluation of a search thread for a game with a network.
-pub struct NetworkEvaluator<G> {
-    /// The network's accumulators (`None`: the hand-written evaluation).
-    stack: Option<AccumulatorStack>,
-    /// The network's feature set.
-    features: FeatureSetId,
-    game: PhantomData<fn(&G)>,
+pub struct NetworkEvaluator<G: NetworkInputs> {
+    /// The network (`None`: the hand-written evaluation).
+    network: Option<Inference<G>>,
 }
 
 impl<G: NetworkInputs> NetworkEvaluator<G> {
@@ -60,11 +67,10 @@ impl<G: NetworkInputs> NetworkEvaluator<G> {
     /// the setting in force).
     pub fn with_network(net: Option<Arc<Network>>) -> Self {
         Self {
-            features: net
-                .as_ref()
-                .map_or(G::network_slot().features(), |net| net.shape().features),
-            stack: net.map(|net| AccumulatorStack::new(net, MAX_PLY + 2)),
-            game: PhantomData,
+            network: net.map(|net| Inference {
+                indexing: G::indexing(net.shape().features),
+                stack: AccumulatorStack::new(net, MAX_PLY + 2),
+            }),
         }
     }
 }
@@ -75,29 +81,29 @@ impl<G: NetworkInputs> Evaluator<G> for NetworkEvaluator<G> {
     }
 
     fn start(&mut self, root: &G) {
-        if let Some(stack) = &mut self.stack {
-            let (inputs, len) = active_inputs(root, self.features);
-            stack.start(&inputs[..len]);
+        if let Some(network) = &mut self.network {
+            let (inputs, len) = active_inputs(root, &network.indexing);
+            network.stack.start(&inputs[..len]);
         }
     }
 
     #[inline]
     fn push(&mut self, parent: &G, child: &G) {
-        if let Some(stack) = &mut self.stack {
-            G::record_changes(self.features, parent, child, stack.push());
+        if let Some(network) = &mut self.network {
+            G::record_changes(&network.indexing, parent, child, network.stack.push());
         }
     }
 
     #[inline]
     fn pop(&mut self) {
-        if let Some(stack) = &mut self.stack {
-            stack.pop();
+        if let Some(network) = &mut self.network {
+            network.stack.pop();
         }
     }
 
     fn evaluate(&mut self, pos: &G) -> i32 {
-        match &mut self.stack {
-            Some(stack) => stack.output(pos.mover(), pos.output_bucket()),
+        match &mut self.network {
+            Some(network) => network.stack.output(pos.mover(), pos.output_bucket()),
             None => pos.hand_written(),
         }
     }
@@ -113,6 +119,7 @@ pub fn evaluate<G: NetworkInputs>(pos: &G) -> i32 {
 
 /// The evaluation of `pos` by `net` from scratch, for the side to move.
 pub fn evaluate_from_scratch<G: NetworkInputs>(net: &Network, pos: &G) -> i32 {
-    let (inputs, len) = active_inputs(pos, net.shape().features);
+    let indexing = G::indexing(net.shape().features);
+    let (inputs, len) = active_inputs(pos, &indexing);
     super::accumulator::output_from_scratch(net, &inputs[..len], pos.mover(), pos.output_bucket())
 }

@@ -4,7 +4,7 @@
 //! Under a king-relative feature set a king move that changes how its side sees the board
 //! (another king bucket, or the other half of the board) renews that side's inputs whole.
 
-use super::features::{output_bucket, View};
+use super::features::{output_bucket, View, ViewTable};
 use super::network::CHESS_NETWORK;
 use crate::chess::{Color, Piece, PieceKind, Position, Square};
 use crate::nnue::accumulator::{Input, InputChanges};
@@ -14,10 +14,10 @@ use crate::nnue::{FeatureSetId, NetworkSlot};
 /// The chess evaluation of a search thread.
 pub type ChessEvaluator = NetworkEvaluator<Position>;
 
-/// How White and Black see `pos` under `features`.
+/// How White and Black see `pos`.
 #[inline]
-fn views(features: FeatureSetId, pos: &Position) -> [View; 2] {
-    Color::BOTH.map(|c| View::new(features, c, pos.king_square(c)))
+fn views(table: &ViewTable, pos: &Position) -> [View; 2] {
+    Color::BOTH.map(|c| table.view(c, pos.king_square(c)))
 }
 
 /// The input `piece` on `sq` sets, for White's perspective and Black's.
@@ -30,12 +30,19 @@ fn input(views: [View; 2], piece: Piece, sq: Square) -> Input {
 }
 
 impl NetworkInputs for Position {
+    /// The views of the feature set for every square of each king.
+    type Indexing = ViewTable;
+
     fn network_slot() -> &'static NetworkSlot {
         &CHESS_NETWORK
     }
 
-    fn for_each_input(&self, features: FeatureSetId, mut f: impl FnMut(Input)) {
-        let views = views(features, self);
+    fn indexing(features: FeatureSetId) -> ViewTable {
+        ViewTable::new(features)
+    }
+
+    fn for_each_input(&self, table: &ViewTable, mut f: impl FnMut(Input)) {
+        let views = views(table, self);
         for color in Color::BOTH {
             for kind in PieceKind::ALL {
                 let piece = Piece::new(kind, color);
@@ -47,13 +54,13 @@ impl NetworkInputs for Position {
 
     #[inline]
     fn record_changes(
-        features: FeatureSetId,
+        table: &ViewTable,
         parent: &Position,
         child: &Position,
         changes: &mut InputChanges,
     ) {
-        let before = views(features, parent);
-        let after = views(features, child);
+        let before = views(table, parent);
+        let after = views(table, child);
         if before == after {
             for color in Color::BOTH {
                 for kind in PieceKind::ALL {

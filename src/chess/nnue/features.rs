@@ -22,9 +22,9 @@ pub const EVAL_SCALE: i32 = 400;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct View {
     /// First input of the king bucket's block.
-    base: usize,
+    base: u16,
     /// XOR applied to square indices: 56 turns the board for Black, 7 mirrors the files.
-    flip: usize,
+    flip: u8,
 }
 
 impl View {
@@ -35,7 +35,7 @@ impl View {
             Color::White => 0,
             Color::Black => 56,
         };
-        let king = king.index() ^ turn;
+        let king = king.index() ^ usize::from(turn);
         let mirror = if king % 8 < 4 { 7 } else { 0 };
         match features {
             FeatureSetId::Chess768Mirrored => Self {
@@ -43,7 +43,7 @@ impl View {
                 flip: turn ^ mirror,
             },
             FeatureSetId::Chess768KingBuckets4 => Self {
-                base: 768 * KING_BUCKETS_4[king / 8],
+                base: 768 * u16::from(KING_BUCKETS_4[king / 8]),
                 flip: turn ^ mirror,
             },
             _ => Self {
@@ -57,12 +57,35 @@ impl View {
     #[inline]
     pub fn feature(self, perspective: Color, piece: Piece, sq: Square) -> usize {
         let relative = usize::from(piece.color != perspective);
-        self.base + relative * 384 + piece.kind.index() * 64 + (sq.index() ^ self.flip)
+        usize::from(self.base)
+            + relative * 384
+            + piece.kind.index() * 64
+            + (sq.index() ^ usize::from(self.flip))
+    }
+}
+
+/// How each perspective sees the board under one feature set, for every square of its
+/// king, worked out once: a search looks its views up here move by move.
+#[derive(Clone, Debug)]
+pub struct ViewTable([[View; 64]; 2]);
+
+impl ViewTable {
+    /// The views of `features`.
+    pub fn new(features: FeatureSetId) -> Self {
+        Self(Color::BOTH.map(|perspective| {
+            std::array::from_fn(|king| View::new(features, perspective, Square::new(king as u8)))
+        }))
+    }
+
+    /// The view of `perspective`, whose king stands on `king`.
+    #[inline]
+    pub fn view(&self, perspective: Color, king: Square) -> View {
+        self.0[perspective.index()][king.index()]
     }
 }
 
 /// The king bucket of `Chess768KingBuckets4` by the king's rank from its own side.
-const KING_BUCKETS_4: [usize; 8] = [0, 1, 2, 2, 3, 3, 3, 3];
+const KING_BUCKETS_4: [u8; 8] = [0, 1, 2, 2, 3, 3, 3, 3];
 
 /// The input `piece` on `sq` sets for `perspective` in the plain feature set.
 #[inline]

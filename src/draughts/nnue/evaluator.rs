@@ -38,11 +38,16 @@ fn bits(mut set: u64) -> impl Iterator<Item = u32> {
 }
 
 impl NetworkInputs for SearchPosition {
+    /// Draughts has one feature set.
+    type Indexing = ();
+
     fn network_slot() -> &'static NetworkSlot {
         &DRAUGHTS_NETWORK
     }
 
-    fn for_each_input(&self, _: FeatureSetId, mut f: impl FnMut(Input)) {
+    fn indexing(_: FeatureSetId) {}
+
+    fn for_each_input(&self, _: &(), mut f: impl FnMut(Input)) {
         for color in COLORS {
             bits(self.position.men(color)).for_each(|bit| f(input(color, false, bit)));
             bits(self.position.kings(color)).for_each(|bit| f(input(color, true, bit)));
@@ -50,7 +55,7 @@ impl NetworkInputs for SearchPosition {
     }
 
     #[inline]
-    fn record_changes(_: FeatureSetId, parent: &Self, child: &Self, changes: &mut InputChanges) {
+    fn record_changes(_: &(), parent: &Self, child: &Self, changes: &mut InputChanges) {
         let (before, after) = (&parent.position, &child.position);
         for color in COLORS {
             for (king, old, new) in [
