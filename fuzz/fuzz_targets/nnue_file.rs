@@ -2,7 +2,7 @@
 //! Hub `set-param name=evalfile` load it, then used.
 //!
 //! The first byte chooses the game (bit 0: chess or draughts), for chess the feature set
-//! of a completed header (bits 2-3: plain, mirrored, king buckets), and how the rest
+//! of a completed header (bits 2-3: plain, mirrored, 4 or 7 king buckets), and how the rest
 //! becomes a file (bit 1): as it is, or as the fields of a header that this target completes with
 //! the right magic, version, payload length and checksum, so that the fuzzer reaches the
 //! shape checks and the inference code instead of stopping at the checksum. A network
@@ -53,6 +53,7 @@ fuzz_target!(|data: &[u8]| {
         match mode >> 2 & 3 {
             1 => FeatureSetId::Chess768Mirrored,
             2 => FeatureSetId::Chess768KingBuckets4,
+            3 => FeatureSetId::Chess768KingBuckets7,
             _ => FeatureSetId::Chess768,
         }
     };

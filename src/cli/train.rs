@@ -2,7 +2,7 @@
 //! `tvilling datagen` data and writes `DIR/final.nnue` (see [`crate::train`], whose
 //! options module holds the flags).
 
-use crate::chess::nnue::{Chess768, ChessFeatures, KingBuckets4, Mirrored};
+use crate::chess::nnue::{Chess768, ChessFeatures, KingBuckets4, KingBuckets7, Mirrored};
 use crate::draughts::nnue::Draughts200;
 use crate::train::options::ChessInputs;
 use crate::train::{train, TrainError, TrainGame, TrainOptions};
@@ -14,6 +14,7 @@ pub fn run_train(options: &TrainOptions) -> Result<(), TrainError> {
             ChessInputs::Plain => train::<Chess768>(options)?,
             ChessInputs::Mirrored => train::<ChessFeatures<Mirrored>>(options)?,
             ChessInputs::KingBuckets4 => train::<ChessFeatures<KingBuckets4>>(options)?,
+            ChessInputs::KingBuckets7 => train::<ChessFeatures<KingBuckets7>>(options)?,
         },
         TrainGame::Draughts => train::<Draughts200>(options)?,
     };

@@ -45,6 +45,11 @@ pub enum FeatureSetId {
     /// Chess: the mirrored 768 inputs once for each of 4 king buckets by the rank of the
     /// perspective's king (first, second, third or fourth, fifth to eighth): 3,072 inputs.
     Chess768KingBuckets4 = 4,
+    /// Chess: the mirrored 768 inputs once for each of 7 king buckets by the square of the
+    /// perspective's king, finest where it stands at home (each file of the first rank,
+    /// the outer and the inner files of the second, then the rest of the board): 5,376
+    /// inputs (the layout is in `chess::nnue::features`).
+    Chess768KingBuckets7 = 5,
 }
 
 /// The game a feature set belongs to.
@@ -57,11 +62,21 @@ pub enum FeatureGame {
 }
 
 impl FeatureSetId {
+    /// Every feature set, as the file names them.
+    pub const ALL: [FeatureSetId; 5] = [
+        Self::Chess768,
+        Self::Draughts200,
+        Self::Chess768Mirrored,
+        Self::Chess768KingBuckets4,
+        Self::Chess768KingBuckets7,
+    ];
+
     /// Inputs per perspective of this feature set.
     pub const fn inputs(self) -> usize {
         match self {
             Self::Chess768 | Self::Chess768Mirrored => 768,
             Self::Chess768KingBuckets4 => 4 * 768,
+            Self::Chess768KingBuckets7 => 7 * 768,
             Self::Draughts200 => 200,
         }
     }
@@ -81,13 +96,9 @@ impl FeatureSetId {
     }
 
     fn from_u32(code: u32) -> Option<Self> {
-        match code {
-            1 => Some(Self::Chess768),
-            2 => Some(Self::Draughts200),
-            3 => Some(Self::Chess768Mirrored),
-            4 => Some(Self::Chess768KingBuckets4),
-            _ => None,
-        }
+        Self::ALL
+            .into_iter()
+            .find(|&features| features as u32 == code)
     }
 }
 
@@ -393,6 +404,24 @@ mod tests {
         hidden[16] = 17;
         assert!(matches!(read(&hidden), Err(NetworkError::Shape(_))));
         assert!(read(b"garbage that is long enough to look like a header, but is text").is_err());
+    }
+
+    #[test]
+    fn every_feature_set_is_read_back() {
+        for features in FeatureSetId::ALL {
+            let mut weights = tiny();
+            weights.shape.features = features;
+            weights.shape.inputs = features.inputs();
+            weights.feature_weights = vec![3; features.inputs() * 16];
+            let read = read_network(&write_network(&weights), features);
+            assert_eq!(read, Ok(weights), "{features:?}");
+        }
+        let mut unknown = write_network(&tiny());
+        unknown[8] = 6;
+        assert_eq!(
+            read_network(&unknown, FeatureSetId::Chess768),
+            Err(NetworkError::FeatureSet(6))
+        );
     }
 
     #[test]

@@ -23,6 +23,10 @@ pub enum ChessInputs {
     /// The mirrored 768 once per king bucket (4, by the king's rank): 3,072.
     #[value(name = "king-buckets-4")]
     KingBuckets4,
+    /// The mirrored 768 once per king bucket (7, by the king's square, Reckless 0.8's
+    /// layout): 5,376.
+    #[value(name = "king-buckets-7")]
+    KingBuckets7,
 }
 
 /// Everything a training run is told.
@@ -166,6 +170,8 @@ mod tests {
         assert_eq!(o.game, TrainGame::Draughts);
         let o = parse_train_args("--data a --out n --features king-buckets-4").unwrap();
         assert_eq!(o.features, ChessInputs::KingBuckets4);
+        let o = parse_train_args("--data a --out n --features king-buckets-7").unwrap();
+        assert_eq!(o.features, ChessInputs::KingBuckets7);
         assert!(parse_train_args("--data a --out n --game draughts --features mirrored").is_err());
         let o = parse_train_args("--data a --out n --validation-data v.bin").unwrap();
         assert_eq!(o.validation_data, Some(PathBuf::from("v.bin")));

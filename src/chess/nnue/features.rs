@@ -2,7 +2,7 @@
 //! perspective, piece kind, square), the square mirrored vertically for Black so both
 //! perspectives see their own pieces coming up the board; in the king-relative feature
 //! sets also mirrored left to right so the perspective's king stands on the e-h files, and
-//! repeated once per king bucket. The output bucket grows with the material on the board.
+//! repeated once per king bucket (4 by the king's rank, or 7 by its square). The output bucket grows with the material on the board.
 
 use crate::chess::{Color, PackedPosition, Piece, PieceKind, Square};
 use crate::nnue::features::{ActiveFeatures, FeatureSet};
@@ -46,6 +46,10 @@ impl View {
                 base: 768 * u16::from(KING_BUCKETS_4[king / 8]),
                 flip: turn ^ mirror,
             },
+            FeatureSetId::Chess768KingBuckets7 => Self {
+                base: 768 * u16::from(KING_BUCKETS_7[king]),
+                flip: turn ^ mirror,
+            },
             _ => Self {
                 base: 0,
                 flip: turn,
@@ -87,6 +91,26 @@ impl ViewTable {
 /// The king bucket of `Chess768KingBuckets4` by the king's rank from its own side.
 const KING_BUCKETS_4: [u8; 8] = [0, 1, 2, 2, 3, 3, 3, 3];
 
+/// The king bucket of `Chess768KingBuckets7` by the king's square from its own side (a1
+/// first; the two halves alike, as the inputs are mirrored). It is the layout of Reckless
+/// 0.8.0 (`codedeliveryservice/Reckless`, `src/nnue.rs`: `(768x7 -> 1024)x2`, then two
+/// small layers), the Rust engine one rung above ours: fine where the king spends the
+/// middlegame, a bucket for each file of the first rank and for the outer and the inner
+/// files of the second, and one bucket for the rest of the board, where it goes mostly in
+/// endgames. (Reckless 0.9 split the second rank file by file and the third rank off, 10
+/// buckets, on far more data than ours.)
+#[rustfmt::skip]
+const KING_BUCKETS_7: [u8; 64] = [
+    0, 1, 2, 3, 3, 2, 1, 0,
+    4, 4, 5, 5, 5, 5, 4, 4,
+    6, 6, 6, 6, 6, 6, 6, 6,
+    6, 6, 6, 6, 6, 6, 6, 6,
+    6, 6, 6, 6, 6, 6, 6, 6,
+    6, 6, 6, 6, 6, 6, 6, 6,
+    6, 6, 6, 6, 6, 6, 6, 6,
+    6, 6, 6, 6, 6, 6, 6, 6,
+];
+
 /// The input `piece` on `sq` sets for `perspective` in the plain feature set.
 #[inline]
 pub fn feature(perspective: Color, piece: Piece, sq: Square) -> usize {
@@ -116,6 +140,8 @@ pub struct Plain;
 pub struct Mirrored;
 /// Marker of [`FeatureSetId::Chess768KingBuckets4`].
 pub struct KingBuckets4;
+/// Marker of [`FeatureSetId::Chess768KingBuckets7`].
+pub struct KingBuckets7;
 
 impl ChessFeatureId for Plain {
     const ID: FeatureSetId = FeatureSetId::Chess768;
@@ -125,6 +151,9 @@ impl ChessFeatureId for Mirrored {
 }
 impl ChessFeatureId for KingBuckets4 {
     const ID: FeatureSetId = FeatureSetId::Chess768KingBuckets4;
+}
+impl ChessFeatureId for KingBuckets7 {
+    const ID: FeatureSetId = FeatureSetId::Chess768KingBuckets7;
 }
 
 /// The plain chess inputs, as the trainer sees them.

@@ -12,7 +12,7 @@ mod tests;
 pub use crate::nnue::evaluator::{evaluate, evaluate_from_scratch};
 pub use evaluator::ChessEvaluator;
 pub use features::{
-    feature, output_bucket, Chess768, ChessFeatureId, ChessFeatures, KingBuckets4, Mirrored, Plain,
-    View, EVAL_SCALE, INPUTS, OUTPUT_BUCKETS,
+    feature, output_bucket, Chess768, ChessFeatureId, ChessFeatures, KingBuckets4, KingBuckets7,
+    Mirrored, Plain, View, EVAL_SCALE, INPUTS, OUTPUT_BUCKETS,
 };
 pub use network::{CHESS_NETWORK, EMBEDDED_NAME};

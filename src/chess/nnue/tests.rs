@@ -3,11 +3,11 @@
 //! network files load, and damaged ones are refused. (That the quantised network follows
 //! the float one is the trainer's test.)
 
+use super::features::ViewTable;
 use super::*;
-use crate::chess::{chess960_start, Position};
+use crate::chess::{chess960_start, Color, Position};
 use crate::engine::{Evaluator, MoveList};
-use crate::nnue::features::FeatureSet;
-use crate::nnue::format::write_network;
+use crate::nnue::format::{write_network, FeatureGame};
 use crate::nnue::{FeatureSetId, Network, NetworkError, NetworkFileError, NetworkSlot};
 use crate::rng::Rng;
 use crate::test_scratch::scratch_dir;
@@ -26,18 +26,32 @@ const STARTS: [&str; 6] = [
     "1r2k1r1/pp1p1pPp/8/2pP4/8/8/PpPP1P1P/1R2K1R1 w GBgb c6 0 1",
 ];
 
-/// A network of feature set `F` with random weights of the trainer's initial scale,
-/// quantised, with the float parameters it came from.
-fn random_network_of<F: FeatureSet>(seed: u64, hidden: usize) -> (Arc<Network>, Vec<f32>, Layout) {
-    let layout = Layout::new(F::INPUTS, hidden, OUTPUT_BUCKETS);
+/// A network of feature set `features` with random weights of the trainer's initial scale,
+/// quantised.
+fn random_network_of(features: FeatureSetId, seed: u64, hidden: usize) -> Arc<Network> {
+    let layout = Layout::new(features.inputs(), hidden, OUTPUT_BUCKETS);
     let params = initial_parameters(&layout, &mut Rng::new(seed));
-    let net = Network::new(quantise_network::<F>(&params, &layout)).unwrap();
-    (Arc::new(net), params, layout)
+    // The weights are the same whatever the feature set: only its name in the file differs.
+    let mut weights = quantise_network::<Chess768>(&params, &layout);
+    weights.shape.features = features;
+    Arc::new(Network::new(weights).unwrap())
 }
 
 /// A network of the plain feature set, see [`random_network_of`].
-fn random_network(seed: u64, hidden: usize) -> (Arc<Network>, Vec<f32>, Layout) {
-    random_network_of::<Chess768>(seed, hidden)
+fn random_network(seed: u64, hidden: usize) -> Arc<Network> {
+    random_network_of(FeatureSetId::Chess768, seed, hidden)
+}
+
+/// Every chess feature set.
+fn chess_feature_sets() -> impl Iterator<Item = FeatureSetId> {
+    FeatureSetId::ALL
+        .into_iter()
+        .filter(|f| f.game() == FeatureGame::Chess)
+}
+
+/// The chess feature sets that see the board from each king.
+fn king_relative_sets() -> impl Iterator<Item = FeatureSetId> {
+    chess_feature_sets().filter(|&f| f != FeatureSetId::Chess768)
 }
 
 fn positions() -> Vec<Position> {
@@ -49,13 +63,27 @@ fn positions() -> Vec<Position> {
     starts
 }
 
+/// What a walk played.
+#[derive(Debug, Default)]
+struct Walked {
+    /// Moves of each kind.
+    kinds: [usize; 4],
+    /// Captures.
+    captures: usize,
+    /// Moves after which a side saw the board anew (another king bucket, or the other
+    /// half of the board).
+    new_views: usize,
+}
+
 /// Walks at random up and down the game tree from each start, evaluating at random
-/// moments, and checks every incremental evaluation against one from scratch. Returns
-/// how many moves of each kind were played, and how many captures.
-fn walk_and_compare(net: &Arc<Network>, steps: usize, seed: u64) -> ([usize; 4], usize) {
+/// moments, and checks every incremental evaluation against one from scratch. With
+/// `kings`, half the moves are king moves wherever there is one, so that the kings cross
+/// their buckets back and forth while the other pieces change around them.
+fn walk_and_compare(net: &Arc<Network>, steps: usize, seed: u64, kings: bool) -> Walked {
     let mut rng = Rng::new(seed);
-    let mut kinds = [0usize; 4];
-    let mut captures = 0;
+    let mut walked = Walked::default();
+    let views = ViewTable::new(net.shape().features);
+    let sees = |pos: &Position| Color::BOTH.map(|c| views.view(c, pos.king_square(c)));
     for start in positions() {
         let mut evaluator = ChessEvaluator::with_network(Some(Arc::clone(net)));
         evaluator.start(&start);
@@ -71,11 +99,22 @@ fn walk_and_compare(net: &Arc<Network>, steps: usize, seed: u64) -> ([usize; 4],
                 if !pos.in_check() && rng.below(20) == 0 {
                     child.play_null();
                 } else {
-                    let mv = moves.as_slice()[rng.below(moves.len() as u64) as usize];
-                    kinds[mv.kind() as usize] += 1;
-                    captures += usize::from(pos.is_capture(mv));
+                    let king = pos.king_square(pos.side_to_move());
+                    let king_moves: Vec<_> = (moves.as_slice().iter().copied())
+                        .filter(|mv| mv.from() == king)
+                        .collect();
+                    let choice = if kings && !king_moves.is_empty() && rng.below(2) == 0 {
+                        &king_moves
+                    } else {
+                        moves.as_slice()
+                    };
+                    let mv = choice[rng.below(choice.len() as u64) as usize];
+                    walked.kinds[mv.kind() as usize] += 1;
+                    walked.captures += usize::from(pos.is_capture(mv));
                     child.play(mv);
                 }
+                let (before, after) = (sees(&pos), sees(&child));
+                walked.new_views += (0..2).filter(|&c| before[c] != after[c]).count();
                 evaluator.push(&pos, &child);
                 path.push(child);
             } else if path.len() > 1 {
@@ -95,29 +134,36 @@ fn walk_and_compare(net: &Arc<Network>, steps: usize, seed: u64) -> ([usize; 4],
             }
         }
     }
-    (kinds, captures)
+    walked
 }
 
 #[test]
 fn incremental_updates_match_a_refresh() {
-    let (net, _, _) = random_network(11, 64);
-    let (kinds, captures) = walk_and_compare(&net, 3000, 5);
+    let net = random_network(11, 64);
+    let walked = walk_and_compare(&net, 3000, 5, false);
     assert!(
-        kinds.iter().all(|&n| n > 0) && captures > 100,
-        "every kind of move was played: {kinds:?}, {captures} captures"
+        walked.kinds.iter().all(|&n| n > 0) && walked.captures > 100,
+        "every kind of move was played: {walked:?}"
     );
-    let (wider, _, _) = random_network(12, 256);
-    walk_and_compare(&wider, 1000, 6);
+    let wider = random_network(12, 256);
+    walk_and_compare(&wider, 1000, 6, false);
 }
 
 /// Under the king-relative feature sets a king move may renew a side's inputs whole:
-/// those updates must agree with evaluations from scratch too.
+/// along walks with many king moves, those updates must agree with evaluations from
+/// scratch too, for every feature set (the plain one never renews).
 #[test]
-fn incremental_updates_match_a_refresh_with_king_relative_inputs() {
-    let (mirrored, _, _) = random_network_of::<ChessFeatures<Mirrored>>(13, 64);
-    walk_and_compare(&mirrored, 3000, 7);
-    let (buckets, _, _) = random_network_of::<ChessFeatures<KingBuckets4>>(14, 64);
-    walk_and_compare(&buckets, 3000, 8);
+fn incremental_updates_match_a_refresh_along_king_walks() {
+    for (seed, features) in (13..).zip(chess_feature_sets()) {
+        let net = random_network_of(features, seed, 64);
+        let walked = walk_and_compare(&net, 3000, seed, true);
+        let renewed = if features == FeatureSetId::Chess768 {
+            walked.new_views == 0
+        } else {
+            walked.new_views > 300
+        };
+        assert!(renewed, "{features:?}: {walked:?}");
+    }
 }
 
 /// The same position with the files mirrored (a <-> h), without castling rights.
@@ -146,9 +192,11 @@ fn mirrored_files(pos: &Position) -> Position {
 /// sees its own king on the e-h files.
 #[test]
 fn king_relative_inputs_see_mirrored_positions_alike() {
-    let (mirrored, _, _) = random_network_of::<ChessFeatures<Mirrored>>(15, 32);
-    let (buckets, _, _) = random_network_of::<ChessFeatures<KingBuckets4>>(16, 32);
-    let (plain, _, _) = random_network(17, 32);
+    let relative: Vec<_> = (15..)
+        .zip(king_relative_sets())
+        .map(|(seed, features)| random_network_of(features, seed, 32))
+        .collect();
+    let plain = random_network(14, 32);
     let mut rng = Rng::new(10);
     let mut moves = MoveList::new();
     let mut plain_differs = 0;
@@ -156,7 +204,7 @@ fn king_relative_inputs_see_mirrored_positions_alike() {
         let mut pos = start;
         for _ in 0..40 {
             let image = mirrored_files(&pos);
-            for n in [&mirrored, &buckets] {
+            for n in &relative {
                 assert_eq!(
                     evaluate_from_scratch(n, &pos),
                     evaluate_from_scratch(n, &image),
@@ -213,15 +261,17 @@ fn mirrored(pos: &Position) -> Position {
 
 #[test]
 fn colour_flipped_positions_evaluate_alike() {
-    let (net, _, _) = random_network(3, 32);
-    let (wider, _, _) = random_network(4, 256);
-    let (buckets, _, _) = random_network_of::<ChessFeatures<KingBuckets4>>(5, 32);
+    let mut nets: Vec<_> = (3..)
+        .zip(chess_feature_sets())
+        .map(|(seed, features)| random_network_of(features, seed, 32))
+        .collect();
+    nets.push(random_network(2, 256));
     let mut rng = Rng::new(9);
     let mut moves = MoveList::new();
     for start in positions() {
         let mut pos = start;
         for _ in 0..40 {
-            for n in [&net, &wider, &buckets] {
+            for n in &nets {
                 assert_eq!(
                     evaluate_from_scratch(n, &pos),
                     evaluate_from_scratch(n, &mirrored(&pos)),
