@@ -190,15 +190,18 @@ impl<Id: ChessFeatureId> FeatureSet for ChessFeatures<Id> {
         output_bucket(record.piece_count())
     }
 
+    /// Only the plain set: the king-relative sets see a position and its mirror image
+    /// alike, so a mirrored copy would be the same training position twice.
     fn mirrored(record: &PackedPosition) -> Option<PackedPosition> {
-        Some(record.mirrored_files())
+        (Id::ID == FeatureSetId::Chess768).then(|| record.mirrored_files())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::PieceKind;
+    use crate::chess::{PieceKind, Position};
+    use crate::nnue::data::Outcome;
 
     #[test]
     fn perspectives_mirror_each_other() {
@@ -215,5 +218,31 @@ mod tests {
         let king = Piece::new(PieceKind::King, Color::Black);
         assert!(feature(Color::White, king, Square::parse("h8").unwrap()) < INPUTS);
         assert_eq!((output_bucket(2), output_bucket(32)), (0, 7));
+    }
+
+    /// The trainer's mirrored copies: for the plain inputs another position, for the
+    /// king-relative sets the same features again, so none is made.
+    #[test]
+    fn only_the_plain_inputs_are_mirrored_for_training() {
+        let pos =
+            Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w - - 0 1")
+                .unwrap();
+        let record = PackedPosition::new(&pos, 30, Outcome::Draw);
+        fn active<Id: ChessFeatureId>(record: &PackedPosition) -> Vec<(u16, u16)> {
+            let mut out = ActiveFeatures::default();
+            ChessFeatures::<Id>::active_features(record, &mut out);
+            let mut pairs: Vec<_> = out.us.into_iter().zip(out.them).take(out.len).collect();
+            pairs.sort_unstable();
+            pairs
+        }
+        let image = Chess768::mirrored(&record).expect("the plain inputs learn mirror images");
+        assert_ne!(active::<Plain>(&record), active::<Plain>(&image));
+        assert!(ChessFeatures::<Mirrored>::mirrored(&record).is_none());
+        assert!(ChessFeatures::<KingBuckets4>::mirrored(&record).is_none());
+        assert!(ChessFeatures::<KingBuckets7>::mirrored(&record).is_none());
+        assert_eq!(
+            active::<KingBuckets7>(&record),
+            active::<KingBuckets7>(&image)
+        );
     }
 }
