@@ -7,8 +7,10 @@
 //!
 //! Inputs are named by their index for each of the two perspectives (`[first, second]`:
 //! chess White and Black, draughts the same); a frame holds the first perspective's
-//! accumulator, then the second's.
+//! accumulator, then the second's. A perspective whose inputs all changed is renewed from
+//! the thread's [`RefreshCache`].
 
+use super::refresh_cache::RefreshCache;
 use super::{simd, Network};
 use std::sync::Arc;
 
@@ -20,15 +22,18 @@ pub type Input = [u16; 2];
 
 /// The inputs one step turned on and off, kept per perspective so each perspective's
 /// update reads one plain list of rows; or, for a perspective whose inputs all changed
-/// (a chess king into another king bucket), every input of the new position.
+/// (a chess king into another king bucket), every input of the new position and the
+/// refresh slot to renew it from.
 #[derive(Clone, Copy, Debug)]
 pub struct InputChanges {
     on: [[u16; MAX_CHANGED]; 2],
     off: [[u16; MAX_CHANGED]; 2],
     on_len: [u8; 2],
     off_len: [u8; 2],
-    /// Whether the perspective is computed afresh from `on` alone.
+    /// Whether the perspective is renewed from `on` alone.
     refresh: [bool; 2],
+    /// The refresh slot of a renewed perspective.
+    slot: [u8; 2],
 }
 
 impl InputChanges {
@@ -38,6 +43,7 @@ impl InputChanges {
         on_len: [0; 2],
         off_len: [0; 2],
         refresh: [false; 2],
+        slot: [0; 2],
     };
 
     /// Records an input that became active, for both perspectives.
@@ -70,11 +76,13 @@ impl InputChanges {
         *at += 1;
     }
 
-    /// Marks `perspective` to be computed afresh; the caller then turns on each of its
-    /// inputs in the new position with [`Self::turn_on_for`].
+    /// Marks `perspective` to be renewed from the entry of refresh slot `slot` (below the
+    /// game's [`crate::nnue::evaluator::NetworkInputs::refresh_slots`]); the caller then
+    /// turns on each of its inputs in the new position with [`Self::turn_on_for`].
     #[inline]
-    pub fn refresh(&mut self, perspective: usize) {
+    pub fn refresh(&mut self, perspective: usize, slot: u8) {
         self.refresh[perspective] = true;
+        self.slot[perspective] = slot;
         self.on_len[perspective] = 0;
         self.off_len[perspective] = 0;
     }
@@ -90,6 +98,8 @@ impl InputChanges {
 pub struct AccumulatorStack {
     net: Arc<Network>,
     accumulators: Vec<i16>,
+    /// The perspectives last renewed in each refresh slot.
+    cache: RefreshCache,
     /// What the step into ply `i` changed.
     changes: Vec<InputChanges>,
     /// Whether frame `i` is up to date.
@@ -98,11 +108,13 @@ pub struct AccumulatorStack {
 }
 
 impl AccumulatorStack {
-    /// A stack for `net` with room for `plies` plies (it grows if a path goes deeper).
-    pub fn new(net: Arc<Network>, plies: usize) -> Self {
+    /// A stack for `net` with room for `plies` plies (it grows if a path goes deeper), and
+    /// `slots` refresh slots per perspective.
+    pub fn new(net: Arc<Network>, plies: usize, slots: usize) -> Self {
         let frames = plies.max(1);
         Self {
             accumulators: vec![0; frames * 2 * net.hidden()],
+            cache: RefreshCache::new(&net, slots),
             changes: vec![InputChanges::NONE; frames],
             fresh: vec![false; frames],
             ply: 0,
@@ -165,18 +177,17 @@ impl AccumulatorStack {
         let h = self.net.hidden();
         let changes = &self.changes[ply];
         let (before, rest) = self.accumulators.split_at_mut(ply * 2 * h);
-        let source = &before[(ply - 1) * 2 * h..];
-        let target = &mut rest[..2 * h];
-        for perspective in 0..2 {
-            let span = perspective * h..(perspective + 1) * h;
+        let sources = before[(ply - 1) * 2 * h..].chunks_exact(h);
+        let targets = rest[..2 * h].chunks_exact_mut(h);
+        for (perspective, (target, source)) in targets.zip(sources).enumerate() {
             let on = &changes.on[perspective][..usize::from(changes.on_len[perspective])];
             let off = &changes.off[perspective][..usize::from(changes.off_len[perspective])];
-            let from = if changes.refresh[perspective] {
-                self.net.bias()
+            if changes.refresh[perspective] {
+                let slot = usize::from(changes.slot[perspective]);
+                self.cache.refresh(&self.net, perspective, slot, on, target);
             } else {
-                &source[span.clone()]
-            };
-            self.net.update(&mut target[span], from, on, off);
+                self.net.update(target, source, on, off);
+            }
         }
         self.fresh[ply] = true;
     }

@@ -19,6 +19,9 @@ pub trait NetworkInputs: Sized {
     fn network_slot() -> &'static NetworkSlot;
     /// The numbering of the inputs of `features`.
     fn indexing(features: FeatureSetId) -> Self::Indexing;
+    /// How many refresh slots the changes of `indexing` name ([`InputChanges::refresh`]):
+    /// a perspective renewed whole starts from the accumulator last renewed in its slot.
+    fn refresh_slots(indexing: &Self::Indexing) -> usize;
     /// Calls `f` with every input the position sets (at most [`MAX_ACTIVE`]).
     fn for_each_input(&self, indexing: &Self::Indexing, f: impl FnMut(Input));
     /// Records in `changes` the inputs that differ between `parent` and `child`.
@@ -67,9 +70,13 @@ impl<G: NetworkInputs> NetworkEvaluator<G> {
     /// the setting in force).
     pub fn with_network(net: Option<Arc<Network>>) -> Self {
         Self {
-            network: net.map(|net| Inference {
-                indexing: G::indexing(net.shape().features),
-                stack: AccumulatorStack::new(net, MAX_PLY + 2),
+            network: net.map(|net| {
+                let indexing = G::indexing(net.shape().features);
+                let slots = G::refresh_slots(&indexing);
+                Inference {
+                    stack: AccumulatorStack::new(net, MAX_PLY + 2, slots),
+                    indexing,
+                }
             }),
         }
     }

@@ -1,8 +1,8 @@
 //! The game-independent half of the evaluation network: the file format ([`format`]), the
 //! checked network ready for inference ([`network`]), a search thread's accumulators along
-//! its path ([`accumulator`]) and the evaluator that drives them ([`evaluator`]), the
-//! vector loops ([`simd`]) and the network in use, embedded or loaded from a file
-//! ([`slot`]). Each game brings its own inputs and says which a move changes
+//! its path ([`accumulator`]) with its cache of renewed ones ([`refresh_cache`]) and the
+//! evaluator that drives them ([`evaluator`]), the vector loops ([`simd`]) and the network
+//! in use, embedded or loaded from a file ([`slot`]). Each game brings its own inputs and says which a move changes
 //! ([`evaluator::NetworkInputs`]; chess: `chess::nnue`).
 //!
 //! The training data ([`data`], [`game_file`]) and the inputs as the trainer sees
@@ -16,6 +16,7 @@ pub mod features;
 pub mod format;
 pub mod game_file;
 pub mod network;
+pub mod refresh_cache;
 pub mod simd;
 pub mod slot;
 

@@ -41,6 +41,10 @@ impl NetworkInputs for Position {
         ViewTable::new(features)
     }
 
+    fn refresh_slots(table: &ViewTable) -> usize {
+        table.slots()
+    }
+
     fn for_each_input(&self, table: &ViewTable, mut f: impl FnMut(Input)) {
         let views = views(table, self);
         for color in Color::BOTH {
@@ -79,7 +83,7 @@ impl NetworkInputs for Position {
         for (p, perspective) in Color::BOTH.into_iter().enumerate() {
             let view = after[p];
             if before[p] != view {
-                changes.refresh(p);
+                changes.refresh(p, view.slot());
             }
             for color in Color::BOTH {
                 for kind in PieceKind::ALL {

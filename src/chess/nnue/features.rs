@@ -25,6 +25,8 @@ pub struct View {
     base: u16,
     /// XOR applied to square indices: 56 turns the board for Black, 7 mirrors the files.
     flip: u8,
+    /// The refresh slot of the view: its king bucket, and whether the board is mirrored.
+    slot: u8,
 }
 
 impl View {
@@ -37,24 +39,29 @@ impl View {
         };
         let king = king.index() ^ usize::from(turn);
         let mirror = if king % 8 < 4 { 7 } else { 0 };
-        match features {
-            FeatureSetId::Chess768Mirrored => Self {
-                base: 0,
-                flip: turn ^ mirror,
-            },
-            FeatureSetId::Chess768KingBuckets4 => Self {
-                base: 768 * u16::from(KING_BUCKETS_4[king / 8]),
-                flip: turn ^ mirror,
-            },
-            FeatureSetId::Chess768KingBuckets7 => Self {
-                base: 768 * u16::from(KING_BUCKETS_7[king]),
-                flip: turn ^ mirror,
-            },
-            _ => Self {
-                base: 0,
-                flip: turn,
-            },
+        let bucket = match features {
+            FeatureSetId::Chess768Mirrored => 0,
+            FeatureSetId::Chess768KingBuckets4 => KING_BUCKETS_4[king / 8],
+            FeatureSetId::Chess768KingBuckets7 => KING_BUCKETS_7[king],
+            _ => {
+                return Self {
+                    base: 0,
+                    flip: turn,
+                    slot: 0,
+                }
+            }
+        };
+        Self {
+            base: 768 * u16::from(bucket),
+            flip: turn ^ mirror,
+            slot: 2 * bucket + u8::from(mirror != 0),
         }
+    }
+
+    /// The refresh slot of the view (below [`ViewTable::slots`]).
+    #[inline]
+    pub fn slot(self) -> u8 {
+        self.slot
     }
 
     /// The input `piece` on `sq` sets for `perspective` seen this way.
@@ -85,6 +92,17 @@ impl ViewTable {
     #[inline]
     pub fn view(&self, perspective: Color, king: Square) -> View {
         self.0[perspective.index()][king.index()]
+    }
+
+    /// How many refresh slots the views name.
+    pub fn slots(&self) -> usize {
+        1 + self
+            .0
+            .iter()
+            .flatten()
+            .map(|v| usize::from(v.slot))
+            .max()
+            .unwrap_or(0)
     }
 }
 

@@ -47,6 +47,11 @@ impl NetworkInputs for SearchPosition {
 
     fn indexing(_: FeatureSetId) {}
 
+    /// No draughts move renews a perspective whole.
+    fn refresh_slots(_: &()) -> usize {
+        0
+    }
+
     fn for_each_input(&self, _: &(), mut f: impl FnMut(Input)) {
         for color in COLORS {
             bits(self.position.men(color)).for_each(|bit| f(input(color, false, bit)));
