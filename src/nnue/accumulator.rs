@@ -159,6 +159,23 @@ impl AccumulatorStack {
     /// The network's output for the current position: `mover` (0 or 1) is the perspective
     /// of the side to move, `bucket` the output bucket.
     pub fn output(&mut self, mover: usize, bucket: usize) -> i32 {
+        self.bring_up_to_date();
+        let h = self.net.hidden();
+        let frame = &self.accumulators[self.ply * 2 * h..(self.ply + 1) * 2 * h];
+        let (us, them) = (&frame[mover * h..][..h], &frame[(1 - mover) * h..][..h]);
+        self.net.output(us, them, bucket)
+    }
+
+    /// The frame of the current position, both perspectives, brought up to date.
+    #[cfg(test)]
+    pub fn current(&mut self) -> &[i16] {
+        self.bring_up_to_date();
+        let h = self.net.hidden();
+        &self.accumulators[self.ply * 2 * h..(self.ply + 1) * 2 * h]
+    }
+
+    /// Brings the current frame up to date from the nearest frame that is.
+    fn bring_up_to_date(&mut self) {
         let mut first = self.ply;
         while !self.fresh[first] {
             first -= 1;
@@ -166,10 +183,6 @@ impl AccumulatorStack {
         for ply in first + 1..=self.ply {
             self.apply(ply);
         }
-        let h = self.net.hidden();
-        let frame = &self.accumulators[self.ply * 2 * h..(self.ply + 1) * 2 * h];
-        let (us, them) = (&frame[mover * h..][..h], &frame[(1 - mover) * h..][..h]);
-        self.net.output(us, them, bucket)
     }
 
     /// Brings frame `ply` up to date from frame `ply - 1`, which is.
@@ -210,12 +223,22 @@ fn accumulate(net: &Network, active: impl Iterator<Item = u16>, acc: &mut [i16])
     }
 }
 
+/// The frame of a position whose active inputs are `active`, computed from scratch: what
+/// [`AccumulatorStack::current`] must equal.
+pub fn frame_from_scratch(net: &Network, active: &[Input]) -> Vec<i16> {
+    let h = net.hidden();
+    let mut frame = vec![0; 2 * h];
+    let (first, second) = frame.split_at_mut(h);
+    accumulate(net, active.iter().map(|i| i[0]), first);
+    accumulate(net, active.iter().map(|i| i[1]), second);
+    frame
+}
+
 /// The network's output for a position whose active inputs are `active`, computed from
 /// scratch: `mover` is the side to move's perspective (0 or 1).
 pub fn output_from_scratch(net: &Network, active: &[Input], mover: usize, bucket: usize) -> i32 {
-    let mut us = vec![0; net.hidden()];
-    let mut them = us.clone();
-    accumulate(net, active.iter().map(|i| i[mover]), &mut us);
-    accumulate(net, active.iter().map(|i| i[1 - mover]), &mut them);
-    net.output(&us, &them, bucket)
+    let h = net.hidden();
+    let frame = frame_from_scratch(net, active);
+    let (us, them) = (&frame[mover * h..][..h], &frame[(1 - mover) * h..][..h]);
+    net.output(us, them, bucket)
 }

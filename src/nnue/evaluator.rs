@@ -80,6 +80,13 @@ impl<G: NetworkInputs> NetworkEvaluator<G> {
             }),
         }
     }
+
+    /// The accumulators of the current position, both perspectives, brought up to date
+    /// (`None` without a network), for tests against [`accumulators_from_scratch`].
+    #[cfg(test)]
+    pub fn accumulators(&mut self) -> Option<&[i16]> {
+        self.network.as_mut().map(|network| network.stack.current())
+    }
 }
 
 impl<G: NetworkInputs> Evaluator<G> for NetworkEvaluator<G> {
@@ -129,4 +136,12 @@ pub fn evaluate_from_scratch<G: NetworkInputs>(net: &Network, pos: &G) -> i32 {
     let indexing = G::indexing(net.shape().features);
     let (inputs, len) = active_inputs(pos, &indexing);
     super::accumulator::output_from_scratch(net, &inputs[..len], pos.mover(), pos.output_bucket())
+}
+
+/// The accumulators of `pos` under `net`, both perspectives, computed from scratch.
+#[cfg(test)]
+pub fn accumulators_from_scratch<G: NetworkInputs>(net: &Network, pos: &G) -> Vec<i16> {
+    let indexing = G::indexing(net.shape().features);
+    let (inputs, len) = active_inputs(pos, &indexing);
+    super::accumulator::frame_from_scratch(net, &inputs[..len])
 }

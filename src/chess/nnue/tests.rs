@@ -1,12 +1,14 @@
 //! The fast path against the plain one: accumulators updated move by move along random
-//! walks agree with evaluations from scratch; colour-flipped positions evaluate alike;
+//! walks and along lines of special moves agree with accumulators and evaluations from
+//! scratch; colour-flipped positions evaluate alike;
 //! network files load, and damaged ones are refused. (That the quantised network follows
 //! the float one is the trainer's test.)
 
 use super::features::ViewTable;
 use super::*;
-use crate::chess::{chess960_start, Color, Position};
+use crate::chess::{chess960_start, parse_uci_move, Color, MoveKind, Position};
 use crate::engine::{Evaluator, MoveList};
+use crate::nnue::evaluator::accumulators_from_scratch;
 use crate::nnue::format::{write_network, FeatureGame};
 use crate::nnue::{FeatureSetId, Network, NetworkError, NetworkFileError, NetworkSlot};
 use crate::rng::Rng;
@@ -70,13 +72,29 @@ struct Walked {
     kinds: [usize; 4],
     /// Captures.
     captures: usize,
+    /// Null moves.
+    nulls: usize,
     /// Moves after which a side saw the board anew (another king bucket, or the other
     /// half of the board).
     new_views: usize,
 }
 
+/// Checks the accumulators and the evaluation of `evaluator`'s current position, `pos`,
+/// against those from scratch.
+fn check_against_scratch(evaluator: &mut ChessEvaluator, net: &Network, pos: &Position) {
+    let fen = pos.to_fen();
+    let scratch = accumulators_from_scratch(net, pos);
+    assert!(evaluator.accumulators() == Some(&scratch[..]), "{fen}");
+    assert_eq!(
+        evaluator.evaluate(pos),
+        evaluate_from_scratch(net, pos),
+        "{fen}"
+    );
+}
+
 /// Walks at random up and down the game tree from each start, evaluating at random
-/// moments, and checks every incremental evaluation against one from scratch. With
+/// moments, and checks every incremental accumulator and evaluation against those from
+/// scratch. With
 /// `kings`, half the moves are king moves wherever there is one, so that the kings cross
 /// their buckets back and forth while the other pieces change around them.
 fn walk_and_compare(net: &Arc<Network>, steps: usize, seed: u64, kings: bool) -> Walked {
@@ -98,6 +116,7 @@ fn walk_and_compare(net: &Arc<Network>, steps: usize, seed: u64, kings: bool) ->
                 let mut child = pos.clone();
                 if !pos.in_check() && rng.below(20) == 0 {
                     child.play_null();
+                    walked.nulls += 1;
                 } else {
                     let king = pos.king_square(pos.side_to_move());
                     let king_moves: Vec<_> = (moves.as_slice().iter().copied())
@@ -124,34 +143,30 @@ fn walk_and_compare(net: &Arc<Network>, steps: usize, seed: u64, kings: bool) ->
                 continue;
             }
             if rng.below(2) == 0 {
-                let current = path.last().unwrap();
-                assert_eq!(
-                    evaluator.evaluate(current),
-                    evaluate_from_scratch(net, current),
-                    "{}",
-                    current.to_fen()
-                );
+                check_against_scratch(&mut evaluator, net, path.last().unwrap());
             }
         }
     }
     walked
 }
 
+/// Whether a walk played every kind of move, many captures and some null moves.
+fn played_everything(walked: &Walked) -> bool {
+    walked.kinds.iter().all(|&n| n > 0) && walked.captures > 100 && walked.nulls > 0
+}
+
 #[test]
 fn incremental_updates_match_a_refresh() {
     let net = random_network(11, 64);
     let walked = walk_and_compare(&net, 3000, 5, false);
-    assert!(
-        walked.kinds.iter().all(|&n| n > 0) && walked.captures > 100,
-        "every kind of move was played: {walked:?}"
-    );
+    assert!(played_everything(&walked), "{walked:?}");
     let wider = random_network(12, 256);
     walk_and_compare(&wider, 1000, 6, false);
 }
 
-/// Under the king-relative feature sets a king move may renew a side's inputs whole:
-/// along walks with many king moves, those updates must agree with evaluations from
-/// scratch too, for every feature set (the plain one never renews).
+/// Under the king-relative feature sets a king move may renew a side's inputs whole, from
+/// the thread's refresh cache: along walks with many king moves, those updates must agree
+/// with accumulators from scratch too, for every feature set (the plain one never renews).
 #[test]
 fn incremental_updates_match_a_refresh_along_king_walks() {
     for (seed, features) in (13..).zip(chess_feature_sets()) {
@@ -163,6 +178,88 @@ fn incremental_updates_match_a_refresh_along_king_walks() {
             walked.new_views > 300
         };
         assert!(renewed, "{features:?}: {walked:?}");
+    }
+}
+
+/// Lines from a start (`chess960`: castling written as king takes rook) that take the
+/// kings across their buckets and halves of the board and back, castle both ways, capture
+/// en passant, promote with and without a capture, and pass (`0000`, a null move).
+const LINES: [(&str, bool, &str); 5] = [
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        false,
+        "e1g1 e8c8 g1h1 c8b8 h1g1 b8a8 0000 a8b8 g1h1 b8c8 h1g1 c8b8",
+    ),
+    (
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        false,
+        "e1c1 e8g8 c1b1 g8h8 b1a1 h8g8 a1b1 g8h8 b1c1 0000 c1b1",
+    ),
+    (
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        false,
+        "g1h1 b2b1q d1b1 e8c8 d2d4 a3a2 h1g1 a2b1 a7a8n c8b8 g1f2 b8a8 f2e2",
+    ),
+    (
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        false,
+        "d7c8q d8c8 e1g1 f2d1 f1d1 f8g8 g1h1 g8f8 h1g1 f8e8 g1f1 e8f8 f1e1",
+    ),
+    (
+        "1r2k1r1/pp1p1pPp/8/2pP4/8/8/PpPP1P1P/1R2K1R1 w GBgb c6 0 1",
+        true,
+        "d5c6 e8b8 e1g1 c8b8 g1h1 d7c6 h1g1 b8c8 g1h1 c8b8",
+    ),
+];
+
+/// Along [`LINES`], down, back up and down again (the renewed sides now start from
+/// cache entries left by later positions of the line), every accumulator of every
+/// king-relative feature set equals the one from scratch.
+#[test]
+fn accumulators_follow_lines_of_special_moves_under_king_buckets() {
+    for (seed, features) in (30..).zip(king_relative_sets()) {
+        let net = random_network_of(features, seed, 32);
+        let views = ViewTable::new(features);
+        let sees = |pos: &Position| Color::BOTH.map(|c| views.view(c, pos.king_square(c)));
+        let mut kinds = [0; 4];
+        let mut new_views = 0;
+        for (fen, chess960, line) in LINES {
+            let root = Position::from_fen(fen).unwrap();
+            let mut evaluator = ChessEvaluator::with_network(Some(Arc::clone(&net)));
+            evaluator.start(&root);
+            let mut path = vec![root];
+            for _ in 0..2 {
+                for text in line.split_whitespace() {
+                    let pos = path.last().unwrap();
+                    let mut child = pos.clone();
+                    if text == "0000" {
+                        child.play_null();
+                    } else {
+                        let mv = parse_uci_move(pos, text, chess960)
+                            .unwrap_or_else(|e| panic!("{fen}: {text}: {e:?}"));
+                        kinds[mv.kind() as usize] += 1;
+                        child.play(mv);
+                    }
+                    let (before, after) = (sees(pos), sees(&child));
+                    new_views += (0..2).filter(|&c| before[c] != after[c]).count();
+                    evaluator.push(pos, &child);
+                    path.push(child);
+                    check_against_scratch(&mut evaluator, &net, path.last().unwrap());
+                }
+                while path.len() > 1 {
+                    path.pop();
+                    evaluator.pop();
+                    check_against_scratch(&mut evaluator, &net, path.last().unwrap());
+                }
+            }
+        }
+        let promotions = kinds[MoveKind::Promotion as usize];
+        let passants = kinds[MoveKind::EnPassant as usize];
+        let castles = kinds[MoveKind::Castling as usize];
+        assert!(
+            promotions > 0 && passants > 0 && castles > 0 && new_views >= 8,
+            "{features:?}: moves of each kind {kinds:?}, {new_views} new views"
+        );
     }
 }
 
