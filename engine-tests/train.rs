@@ -1,6 +1,7 @@
 //! `tvilling train` end to end on a small self-play file: it learns (the held-out loss
 //! falls), writes a network the engine's reader accepts, a loss curve, and a checkpoint a
-//! later run resumes from.
+//! later run resumes from; a network of king-bucket inputs goes from the trainer into the
+//! engine's search.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -8,6 +9,7 @@ use tvilling::nnue::format::read_network;
 use tvilling::nnue::FeatureSetId;
 
 use crate::common::scratch::scratch_path;
+use crate::common::uci_session::session;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = scratch_path(&format!("train-{name}"));
@@ -127,6 +129,87 @@ fn trains_exports_and_resumes() {
     assert!(out.join("epoch-005.nnue").exists());
     assert!(!out.join("epoch-001.nnue").exists(), "epoch 1 redone");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--features king-buckets-7` writes a network of that feature set, and the engine loads
+/// it through `EvalFile` and searches with it: a search from a position where both kings
+/// may castle or walk renews their sides from the refresh cache again and again.
+#[test]
+fn trains_a_king_bucket_network_the_engine_searches_with() {
+    let dir = scratch("king-buckets");
+    let data = dir.join("data.bin");
+    let out = dir.join("net");
+    let exe = env!("CARGO_BIN_EXE_tvilling");
+    run(
+        exe,
+        &[
+            "datagen",
+            "--games",
+            "30",
+            "--nodes",
+            "300",
+            "--threads",
+            "1",
+            "--seed",
+            "7",
+            "--out",
+            data.to_str().unwrap(),
+        ],
+    );
+    let log = run(
+        exe,
+        &[
+            "train",
+            "--data",
+            data.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--features",
+            "king-buckets-7",
+            "--hidden",
+            "32",
+            "--batch",
+            "128",
+            "--epochs",
+            "1",
+            "--validation",
+            "0.2",
+            "--threads",
+            "2",
+        ],
+    );
+    assert!(log.contains("train: done, validation loss "), "{log}");
+    let net = out.join("final.nnue");
+    let weights = read_network(&std::fs::read(&net).unwrap(), FeatureSetId::Chess768).unwrap();
+    assert_eq!(weights.shape.features, FeatureSetId::Chess768KingBuckets7);
+    assert_eq!((weights.shape.inputs, weights.shape.hidden), (7 * 768, 32));
+
+    let lines = session(&format!(
+        "uci\n\
+         setoption name EvalFile value {}\n\
+         position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\n\
+         go depth 6\n\
+         eval\n\
+         quit\n",
+        net.display()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string EvalFile: evaluating with")
+                && l.ends_with("(5376x32)")),
+        "{lines:#?}"
+    );
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:#?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("bestmove ")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("network ")),
+        "{lines:#?}"
+    );
 }
 
 #[test]
