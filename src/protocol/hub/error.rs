@@ -3,29 +3,33 @@
 //! One enum for the tokenizer, the command parser and the parameter table, because the
 //! session answers all of them the same way: `error message="<Display>"`.
 
-use std::fmt;
-
 /// A Hub line that could not be understood; `Display` is the text for `error message=`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HubError {
     /// The line holds no command (Scan: "missing command").
+    #[error("missing command")]
     MissingCommand,
     /// The command word is not a Hub command (Scan: "bad command").
+    #[error("bad command")]
     BadCommand(String),
-    /// A double-quoted value has no closing quote.
+    /// A double-quoted value of the argument `name` has no closing quote.
+    #[error("unterminated quoted value for {name}")]
     UnterminatedQuote {
         /// The argument whose value is open.
         name: String,
     },
     /// `name=` is followed by nothing.
+    #[error("missing value after {name}")]
     MissingValue {
         /// The argument with no value.
         name: String,
     },
     /// A `=` with no name before it.
+    #[error("missing name before value")]
     MissingName,
     /// A character that may not appear where it was found (a `"` in a name, a `=` or `"`
     /// inside a bare value, text glued to a closing quote).
+    #[error("unexpected character '{ch}' {context}")]
     UnexpectedChar {
         /// The character.
         ch: char,
@@ -33,6 +37,7 @@ pub enum HubError {
         context: String,
     },
     /// A command lacks a field it needs.
+    #[error("{command}: missing field {field}")]
     MissingField {
         /// The command word.
         command: &'static str,
@@ -40,6 +45,7 @@ pub enum HubError {
         field: &'static str,
     },
     /// A field's value has the wrong syntax or is out of range.
+    #[error("bad value '{value}' for {field}: expected {expected}")]
     BadValue {
         /// The field's name.
         field: String,
@@ -48,42 +54,10 @@ pub enum HubError {
         /// What the field accepts, for the message.
         expected: String,
     },
-    /// `go` without `think`, `ponder` or `analyze`.
+    /// `go` without `think`, `ponder` or `analyze`: the first other word, if any.
+    #[error("go: {}: expected think, ponder or analyze", match .0 {
+        Some(mode) => format!("unknown mode '{mode}'"),
+        None => "missing mode".to_string(),
+    })]
     BadGoMode(Option<String>),
 }
-
-impl fmt::Display for HubError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::MissingCommand => write!(f, "missing command"),
-            Self::BadCommand(_) => write!(f, "bad command"),
-            Self::UnterminatedQuote { name } => {
-                write!(f, "unterminated quoted value for {name}")
-            }
-            Self::MissingValue { name } => write!(f, "missing value after {name}"),
-            Self::MissingName => write!(f, "missing name before value"),
-            Self::UnexpectedChar { ch, context } => {
-                write!(f, "unexpected character '{ch}' {context}")
-            }
-            Self::MissingField { command, field } => {
-                write!(f, "{command}: missing field {field}")
-            }
-            Self::BadValue {
-                field,
-                value,
-                expected,
-            } => write!(f, "bad value '{value}' for {field}: expected {expected}"),
-            Self::BadGoMode(Some(mode)) => {
-                write!(
-                    f,
-                    "go: unknown mode '{mode}': expected think, ponder or analyze"
-                )
-            }
-            Self::BadGoMode(None) => {
-                write!(f, "go: missing mode: expected think, ponder or analyze")
-            }
-        }
-    }
-}
-
-impl std::error::Error for HubError {}
