@@ -65,99 +65,73 @@ fn is_word_char(c: char) -> bool {
 
 /// Splits `line` (with or without its `\n` / `\r\n`) into tokens.
 pub fn tokenize(line: &str) -> Result<Tokens, HubError> {
-    let line = line.trim_end_matches(['\n', '\r']);
-    let mut scanner = Scanner { rest: line };
-    scanner.skip_blanks();
-    if scanner.rest.is_empty() {
+    let mut rest = line
+        .trim_end_matches(['\n', '\r'])
+        .trim_start_matches(is_blank);
+    if rest.is_empty() {
         return Err(HubError::MissingCommand);
     }
-    let command = scanner.word();
+    let command = take_word(&mut rest);
     if command.is_empty() {
-        return Err(unexpected(scanner.peek(), "at the start of the line"));
+        return Err(unexpected(rest, "at the start of the line"));
     }
-    if let Some(c) = scanner.peek().filter(|&c| !is_blank(c)) {
-        return Err(unexpected(Some(c), "after the command word"));
-    }
+    ends_here(rest, "after the command word")?;
     let mut args = Vec::new();
     loop {
-        scanner.skip_blanks();
-        let Some(first) = scanner.peek() else { break };
-        if first == '=' {
+        rest = rest.trim_start_matches(is_blank);
+        if rest.is_empty() {
+            return Ok(Tokens { command, args });
+        }
+        if rest.starts_with('=') {
             return Err(HubError::MissingName);
         }
-        let name = scanner.word();
+        let name = take_word(&mut rest);
         if name.is_empty() {
-            return Err(unexpected(Some(first), "where a name was expected"));
+            return Err(unexpected(rest, "where a name was expected"));
         }
-        if scanner.peek() != Some('=') {
-            if let Some(c) = scanner.peek().filter(|&c| !is_blank(c)) {
-                return Err(unexpected(Some(c), &format!("after {name}")));
-            }
+        let Some(after) = rest.strip_prefix('=') else {
+            ends_here(rest, &format!("after {name}"))?;
             args.push(Arg::Flag(name));
             continue;
-        }
-        scanner.advance(1);
-        let value = scanner.value(&name)?;
+        };
+        rest = after;
+        let value = match rest.chars().next() {
+            None | Some(' ' | '\t') => return Err(HubError::MissingValue { name }),
+            Some('"') => {
+                let Some((value, after)) = rest[1..].split_once('"') else {
+                    return Err(HubError::UnterminatedQuote { name });
+                };
+                rest = after;
+                value.to_string()
+            }
+            Some(_) => take_word(&mut rest),
+        };
+        ends_here(rest, &format!("in the value of {name}"))?;
         args.push(Arg::Pair { name, value });
     }
-    Ok(Tokens { command, args })
 }
 
-fn unexpected(ch: Option<char>, context: &str) -> HubError {
+/// The run of word characters `rest` starts with, which it then no longer holds.
+fn take_word(rest: &mut &str) -> String {
+    let end = rest.find(|c| !is_word_char(c)).unwrap_or(rest.len());
+    let (word, after) = rest.split_at(end);
+    *rest = after;
+    word.to_string()
+}
+
+/// A token ends at a blank or at the end of the line: anything else after it is an error.
+fn ends_here(rest: &str, context: &str) -> Result<(), HubError> {
+    match rest.chars().next() {
+        Some(c) if !is_blank(c) => Err(unexpected(rest, context)),
+        _ => Ok(()),
+    }
+}
+
+/// The character `rest` starts with, unexpected in `context`.
+fn unexpected(rest: &str, context: &str) -> HubError {
     HubError::UnexpectedChar {
-        ch: ch.unwrap_or(' '),
+        ch: rest.chars().next().unwrap_or(' '),
         context: context.to_string(),
-    }
-}
-
-/// A cursor over the rest of the line.
-struct Scanner<'a> {
-    rest: &'a str,
-}
-
-impl Scanner<'_> {
-    fn peek(&self) -> Option<char> {
-        self.rest.chars().next()
-    }
-
-    fn advance(&mut self, bytes: usize) {
-        self.rest = &self.rest[bytes..];
-    }
-
-    fn skip_blanks(&mut self) {
-        self.rest = self.rest.trim_start_matches(is_blank);
-    }
-
-    fn word(&mut self) -> String {
-        let end = self
-            .rest
-            .find(|c| !is_word_char(c))
-            .unwrap_or(self.rest.len());
-        let word = self.rest[..end].to_string();
-        self.advance(end);
-        word
-    }
-
-    /// The value after `name=`: quoted or bare, followed by a blank or the end of the line.
-    fn value(&mut self, name: &str) -> Result<String, HubError> {
-        let value = match self.peek() {
-            None => return Err(HubError::MissingValue { name: name.into() }),
-            Some(c) if is_blank(c) => return Err(HubError::MissingValue { name: name.into() }),
-            Some('"') => {
-                self.advance(1);
-                let Some(end) = self.rest.find('"') else {
-                    return Err(HubError::UnterminatedQuote { name: name.into() });
-                };
-                let value = self.rest[..end].to_string();
-                self.advance(end + 1);
-                value
-            }
-            Some(_) => self.word(),
-        };
-        match self.peek() {
-            Some(c) if !is_blank(c) => Err(unexpected(Some(c), &format!("in the value of {name}"))),
-            _ => Ok(value),
-        }
     }
 }
 
