@@ -104,14 +104,8 @@ fn required<'a>(
 
 fn parse_pos(tokens: &Tokens) -> Result<HubCommand, HubError> {
     let position = match tokens.value("pos") {
-        Some(position) => Some(position.to_string()),
         None if tokens.has_flag("start") => None,
-        None => {
-            return Err(HubError::MissingField {
-                command: "pos",
-                field: "pos",
-            })
-        }
+        _ => Some(required(tokens, "pos", "pos")?.to_string()),
     };
     let moves = tokens
         .value("moves")
