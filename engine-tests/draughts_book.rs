@@ -69,7 +69,7 @@ fn a_book_is_built_extended_and_played_from() {
         "{hub}"
     );
     let out = tvilling(
-        &["hub", "--no-book"],
+        &["hub", "--book", "false"],
         "hub\ninit\npos start\nlevel depth=1\ngo think\nquit\n",
     );
     let hub = text(&out.stdout);

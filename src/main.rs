@@ -6,8 +6,8 @@ use clap::{CommandFactory, Parser, Subcommand};
 use std::ffi::OsString;
 use std::process::ExitCode;
 use tvilling::cli::{self, BenchArgs, BookArgs, DatagenArgs, DbgenArgs, PerftArgs};
+use tvilling::protocol::draughts_settings::DraughtsSettings;
 use tvilling::protocol::dxp::cli::DxpArgs;
-use tvilling::protocol::hub::args::HubArgs;
 use tvilling::train::TrainOptions;
 
 /// The version and the commit it was built from (`unknown` outside a git checkout).
@@ -36,7 +36,7 @@ enum Command {
     /// The UCI chess engine on stdin/stdout (the default).
     Uci,
     /// The Hub international-draughts engine on stdin/stdout.
-    Hub(HubArgs),
+    Hub(DraughtsSettings),
     /// DamExchange draughts over TCP: follow (listen), or initiate a match (--connect).
     Dxp(DxpArgs),
     /// A game's bench (chess unless --game draughts): node count, its signature, and speed.

@@ -42,7 +42,7 @@ if [ -n "${BOOK_FILE:-}" ]; then book_flags=(--book-file "$(realpath "$BOOK_FILE
   printf ' | tee -a %q\n' "$out/hub.log"
 } > "$out/book"
 {
-  printf '#!/bin/sh\nexec %q hub --no-book' "$engine"
+  printf '#!/bin/sh\nexec %q hub --book false' "$engine"
   for flag in "$@"; do printf ' %q' "$flag"; done
   printf '\n'
 } > "$out/no-book"

@@ -14,7 +14,7 @@
 # network namespace (needs `unshare`). DXP clocks are whole minutes, so a clock is a
 # multiple of 60 s; Scan 2.0 over DXP has no fixed move time, so it plays only on a clock.
 # TVILLING picks the binary (default target/release/tvilling); flags after `--` go to
-# `tvilling hub` (e.g. `--evalfile NET` or `--no-nnue`). SEED picks the referee's shuffle of
+# `tvilling hub` (e.g. `--evalfile NET` or `--nnue false`). SEED picks the referee's shuffle of
 # the ballots (default 1): two runs with different seeds play different openings, so a
 # match can be split across both cores. Results go to target/<opponent>/<stamp>/results.jsonl;
 # the last line printed is `SCORE tvilling W-D-L points/games (percent)`, with the games

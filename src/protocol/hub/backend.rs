@@ -20,9 +20,6 @@ use crate::rng::Rng;
 
 /// A game in progress and its searcher, whatever the rules engine.
 pub trait Backend: Send {
-    /// The variant played.
-    fn variant(&self) -> Variant;
-
     /// Replaces the game by `moves` (Hub text) played from `position` (a Hub string or a
     /// FEN; `None`: the variant's start). On an error, which says what is wrong, the game
     /// stays as it was.
@@ -35,23 +32,15 @@ pub trait Backend: Send {
     /// start from.
     fn root_key(&self) -> (usize, u64);
 
-    /// Starts searching the game's position under `limits`, sending what it finds to
-    /// `events`; `clock_lag` is told the search has started.
-    fn search(
+    /// Starts the move `limits` ask for in the game's position: the move `book` plays,
+    /// drawn with its `Rng` and returned, if there is a book, the variant has one and the
+    /// position is in it; else a search, which sends what it finds to `events`.
+    /// `clock_lag` is told the move has started either way.
+    fn go(
         &mut self,
         limits: Limits<Move>,
         events: Sender<SearchEvent<Move>>,
-        clock_lag: &mut ClockLag,
-    );
-
-    /// The move `book` plays in the game's position, drawn with `rng`, if the variant has
-    /// an opening book and the position is in it; `clock_lag` is told a move is made at
-    /// once, as [`Backend::search`] tells it of a search.
-    fn book_move(
-        &mut self,
-        book: &Book,
-        rng: &mut Rng,
-        limits: &Limits<Move>,
+        book: Option<(&Book, &mut Rng)>,
         clock_lag: &mut ClockLag,
     ) -> Option<BookChoice>;
 
@@ -112,12 +101,8 @@ impl<B: Board> BoardBackend<B> {
 }
 
 impl<B: Board> Backend for BoardBackend<B> {
-    fn variant(&self) -> Variant {
-        self.start.variant()
-    }
-
     fn set_position(&mut self, position: Option<&str>, moves: &[String]) -> Result<(), String> {
-        let variant = self.variant();
+        let variant = self.start.variant();
         let start = match position {
             Some(text) => parse_position(variant, text)
                 .map_err(|e| format!("bad position for variant {}: {e}", variant.name()))?,
@@ -133,7 +118,7 @@ impl<B: Board> Backend for BoardBackend<B> {
     }
 
     fn move_text(&self, mv: Move) -> String {
-        move_to_hub::<B>(self.variant(), mv)
+        move_to_hub::<B>(self.start.variant(), mv)
     }
 
     fn root_key(&self) -> (usize, u64) {
@@ -141,33 +126,24 @@ impl<B: Board> Backend for BoardBackend<B> {
         (root.position.side() as usize, root.hash())
     }
 
-    fn search(
+    fn go(
         &mut self,
         limits: Limits<Move>,
         events: Sender<SearchEvent<Move>>,
+        book: Option<(&Book, &mut Rng)>,
         clock_lag: &mut ClockLag,
-    ) {
+    ) -> Option<BookChoice> {
         let root = self.game.search_root();
         let (side, _) = self.root_key();
         clock_lag.search_of(side, &root, &limits, Instant::now());
+        if let Some(choice) = book.and_then(|(book, rng)| (self.book_probe)(&root, book, rng)) {
+            return Some(choice);
+        }
         // The game history ends with the root itself; the search wants what came before.
         let history = self.game.history();
         let before = history[..history.len().saturating_sub(1)].to_vec();
         self.searcher.start(root, before, limits, events);
-    }
-
-    fn book_move(
-        &mut self,
-        book: &Book,
-        rng: &mut Rng,
-        limits: &Limits<Move>,
-        clock_lag: &mut ClockLag,
-    ) -> Option<BookChoice> {
-        let root = self.game.search_root();
-        let choice = (self.book_probe)(&root, book, rng)?;
-        let (side, _) = self.root_key();
-        clock_lag.search_of(side, &root, limits, Instant::now());
-        Some(choice)
+        None
     }
 
     fn stop(&self) {

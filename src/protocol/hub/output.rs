@@ -4,7 +4,7 @@
 //! exactly two parts and knows no escapes, so every line here is `command name=value ...`
 //! with values that never hold `=`, `"` or a control character, and are quoted when they
 //! hold a blank or are empty. Lines are returned without the newline; the session writes
-//! and flushes.
+//! and flushes them, and the one-word lines (`wait`, `ready`, `pong`) itself.
 
 use crate::engine::{Score, SearchInfo, SearchResult};
 
@@ -44,29 +44,10 @@ pub fn id_line(version: &str) -> String {
     line
 }
 
-/// `wait`: end of the reply to `hub`.
-pub fn wait_line() -> String {
-    "wait".to_string()
-}
-
-/// `ready`: end of `init`.
-pub fn ready_line() -> String {
-    "ready".to_string()
-}
-
-/// `pong`: reply to `ping`.
-pub fn pong_line() -> String {
-    "pong".to_string()
-}
-
-/// `error message="..."`, the message sanitised so that it cannot break the line.
+/// `error message="..."`, the message sanitised so that it cannot break the line and quoted
+/// even when it is one word (sanitised, it holds no quote of its own).
 pub fn error_line(message: &str) -> String {
-    let value = hub_value(message);
-    if value.starts_with('"') {
-        format!("error message={value}")
-    } else {
-        format!("error message=\"{value}\"")
-    }
+    format!("error message=\"{}\"", hub_value(message).trim_matches('"'))
 }
 
 /// `done move=M [ponder=P]`, or a bare `done` when there is no legal move (as Scan).
@@ -266,10 +247,7 @@ mod tests {
     }
 
     #[test]
-    fn simple_lines_and_id() {
-        assert_eq!(wait_line(), "wait");
-        assert_eq!(ready_line(), "ready");
-        assert_eq!(pong_line(), "pong");
+    fn id_names_us() {
         let id = id_line("0.1.0");
         assert!(id.starts_with("id name=tvilling version=0.1.0"), "{id}");
     }

@@ -11,31 +11,25 @@
 //! rules engine plays it is the backend's business, not the loop's.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossbeam_channel::{select, unbounded, Receiver, Sender};
 
-use super::args::HubArgs;
 use super::backend::{backend_for, Backend};
 use super::command::{parse_command, GoMode, HubCommand};
 use super::level::LevelCommand;
-use super::output::{
-    book_info_line, done_line, error_line, id_line, info_line, pong_line, ready_line, wait_line,
-};
-use super::param::{param_lines, parse_param, ParamChange, DEFAULT_HASH_MB};
-use crate::draughts::book::{book_named, Book, BookError, EMBEDDED_BOOK_NAME};
-use crate::draughts::egdb::{default_egdb_dir, set_up_tables, GENERATE_UP_TO};
-use crate::draughts::generic::Variant;
-use crate::draughts::nnue::{DRAUGHTS_NETWORK, EMBEDDED_NAME};
+use super::output::{book_info_line, done_line, error_line, id_line, info_line};
+use crate::draughts::book::Book;
+use crate::draughts::nnue::DRAUGHTS_NETWORK;
 use crate::draughts::Move;
 use crate::engine::ClockLag;
 use crate::engine::{SearchEvent, SearchResult};
 use crate::nnue::slot::NetworkSlot;
-use crate::nnue::NetworkFileError;
+use crate::protocol::draughts_settings::{DraughtsSettings, Effect, SettingError};
 use crate::protocol::stdin_lines::{spawn_stdin_reader, InputLine};
 use crate::rng::{clock_seed, Rng};
-use std::sync::Arc;
 
 /// Time lost between our `done` and the GUI's clock stopping: two pipes and a Python client.
 /// A clock is spent with this much kept back on every move, so lag never flags.
@@ -56,61 +50,26 @@ fn move_overhead(level: &LevelCommand) -> Duration {
 }
 
 /// Why `tvilling hub` could not run.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum HubRunError {
-    /// The `--evalfile` network cannot be used.
-    Network(NetworkFileError),
-    /// The `--book-file` book cannot be used.
-    Book(BookError),
+    /// A network or book the command line names cannot be used.
+    #[error(transparent)]
+    Setting(#[from] SettingError),
     /// Writing to stdout failed.
-    Io(io::Error),
+    #[error(transparent)]
+    Io(#[from] io::Error),
 }
-
-impl std::fmt::Display for HubRunError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Network(e) => write!(f, "--evalfile: {e}"),
-            Self::Book(e) => write!(f, "--book-file: {e}"),
-            Self::Io(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for HubRunError {}
 
 /// Runs `tvilling hub`: the Hub protocol on stdin/stdout until `quit` or the end of stdin,
-/// the session started as its flags ([`HubArgs`]) say.
-pub fn run(parsed: HubArgs) -> Result<(), HubRunError> {
-    let stdout = io::stdout();
-    let mut session = HubSession::new(stdout.lock());
-    if let Some(path) = parsed.eval_file {
-        DRAUGHTS_NETWORK
-            .load_file(Path::new(&path))
-            .map_err(HubRunError::Network)?;
-        session.eval_file = path;
+/// the session started with the settings of its command line.
+pub fn run(settings: DraughtsSettings) -> Result<(), HubRunError> {
+    let mut session = HubSession::new(io::stdout().lock());
+    // As their `set-param`s would, but a network or book that cannot be used stops the
+    // engine: no GUI is there yet to be told. Sizes and tables follow at `init`.
+    for effect in [Effect::Network, Effect::Book] {
+        session.apply(settings.clone(), effect)?;
     }
-    if parsed.no_nnue {
-        DRAUGHTS_NETWORK.use_hand_written();
-        session.use_nnue = false;
-    }
-    if let Some(dir) = parsed.egdb_dir {
-        session.egdb_dir = dir.into();
-    }
-    if let Some(file) = parsed.book_file {
-        session.book = book_named(&file).map_err(HubRunError::Book)?;
-        session.book_file = file;
-    }
-    session.use_book = !parsed.no_book;
-    session.egdb_pieces = parsed.egdb_pieces;
-    let input = spawn_stdin_reader();
-    session.run(&input).map_err(HubRunError::Io)
-}
-
-/// Whether the loop goes on after a command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Flow {
-    Continue,
-    Quit,
+    Ok(session.run(&spawn_stdin_reader())?)
 }
 
 /// The state of one Hub conversation, generic over the output so tests can read it.
@@ -127,17 +86,8 @@ pub struct HubSession<W: Write> {
     position_refused: bool,
     searching: bool,
     initialised: bool,
-    hash_mb: usize,
-    threads: usize,
-    /// The `ponder` parameter: the GUI will let us ponder.
-    ponder_enabled: bool,
-    /// Where the endgame tables are, and up to how many pieces they are used.
-    egdb_dir: std::path::PathBuf,
-    egdb_pieces: u32,
-    /// Whether the network evaluates (`nnue`), and which one (`evalfile`), as last set
-    /// successfully.
-    use_nnue: bool,
-    eval_file: String,
+    /// The parameters as last set successfully.
+    settings: DraughtsSettings,
     /// Where `nnue` and `evalfile` make their choice: the draughts network every search
     /// evaluates with. A test gives its session a slot of its own, so that switching
     /// leaves the searches of other tests alone.
@@ -145,10 +95,7 @@ pub struct HubSession<W: Write> {
     /// What the clock charges per move beyond our own time; the overhead planned for is
     /// never below it.
     clock_lag: ClockLag,
-    /// Whether `go think` answers from the opening book when it can (`book`), which book
-    /// (`book-file`, as last set successfully), and what draws among its near-best moves.
-    use_book: bool,
-    book_file: String,
+    /// The book `book-file` names, and what draws among its near-best moves.
     book: Arc<Book>,
     book_rng: Rng,
 }
@@ -157,29 +104,22 @@ impl<W: Write> HubSession<W> {
     /// A session at the start position, writing to `out`; tables are allocated at `init`.
     pub fn new(out: W) -> Self {
         let (event_sender, events) = unbounded();
+        let settings = DraughtsSettings::default();
         Self {
             out,
-            backend: backend_for(Variant::International),
+            backend: backend_for(settings.variant),
             events,
             event_sender,
             level: LevelCommand::default(),
             position_refused: false,
             searching: false,
             initialised: false,
-            hash_mb: DEFAULT_HASH_MB,
-            threads: 1,
-            ponder_enabled: false,
-            egdb_dir: default_egdb_dir(),
-            egdb_pieces: GENERATE_UP_TO,
-            use_nnue: true,
-            eval_file: EMBEDDED_NAME.to_string(),
-            network: &DRAUGHTS_NETWORK,
-            clock_lag: ClockLag::default(),
-            use_book: true,
-            book_file: EMBEDDED_BOOK_NAME.to_string(),
             // The embedded book is checked by the tests; should it ever be unusable, the
             // session plays without it rather than not at all.
-            book: book_named(EMBEDDED_BOOK_NAME).unwrap_or_default(),
+            book: settings.read_book().unwrap_or_default(),
+            settings,
+            network: &DRAUGHTS_NETWORK,
+            clock_lag: ClockLag::default(),
             book_rng: Rng::new(clock_seed()),
         }
     }
@@ -197,7 +137,7 @@ impl<W: Write> HubSession<W> {
             select! {
                 recv(input) -> line => match line {
                     Ok(InputLine::Line(line)) => {
-                        if self.on_line(&line)? == Flow::Quit {
+                        if self.on_line(&line)?.is_break() {
                             return Ok(());
                         }
                     }
@@ -257,36 +197,36 @@ impl<W: Write> HubSession<W> {
         Ok(())
     }
 
-    fn on_line(&mut self, line: &str) -> io::Result<Flow> {
+    fn on_line(&mut self, line: &str) -> io::Result<ControlFlow<()>> {
         let command = match parse_command(line) {
             Ok(command) => command,
             Err(error) => {
                 self.abort_search()?;
                 self.send(&error_line(&error.to_string()))?;
-                return Ok(Flow::Continue);
+                return Ok(ControlFlow::Continue(()));
             }
         };
-        if self.searching && !command.is_search_control() {
+        if !command.is_search_control() {
             self.abort_search()?;
         }
         self.on_command(command)
     }
 
-    fn on_command(&mut self, command: HubCommand) -> io::Result<Flow> {
+    fn on_command(&mut self, command: HubCommand) -> io::Result<ControlFlow<()>> {
         match command {
             HubCommand::Hub => {
                 self.send(&id_line(env!("CARGO_PKG_VERSION")))?;
-                for line in param_lines() {
+                for line in self.settings.param_lines() {
                     self.send(&line)?;
                 }
-                self.send(&wait_line())?;
+                self.send("wait")?;
             }
             HubCommand::SetParam { name, value } => self.set_param(&name, &value)?,
             HubCommand::Init => {
                 self.allocate();
                 self.set_up_tables()?;
                 self.initialised = true;
-                self.send(&ready_line())?;
+                self.send("ready")?;
             }
             HubCommand::NewGame => {
                 self.clock_lag.new_game();
@@ -299,37 +239,29 @@ impl<W: Write> HubSession<W> {
             HubCommand::Go(mode) => self.go(mode)?,
             HubCommand::PonderHit => self.backend.ponder_hit(),
             HubCommand::Stop => self.backend.stop(),
-            HubCommand::Ping => self.send(&pong_line())?,
-            HubCommand::Quit => return Ok(Flow::Quit),
+            HubCommand::Ping => self.send("pong")?,
+            HubCommand::Quit => return Ok(ControlFlow::Break(())),
         }
-        Ok(Flow::Continue)
+        Ok(ControlFlow::Continue(()))
     }
 
     /// Sizes the searcher as the parameters say.
     fn allocate(&mut self) {
-        self.backend.resize(self.threads, self.hash_mb);
+        self.backend
+            .resize(self.settings.threads, self.settings.hash);
     }
 
-    /// Plays `variant` from now on, from its start position, with a searcher of its own
-    /// (sized when the parameters are applied after this).
-    fn set_variant(&mut self, variant: Variant) {
-        if variant != self.backend.variant() {
-            self.backend = backend_for(variant);
-            self.position_refused = false;
-        }
-    }
-
-    /// Installs the endgame tables the parameters ask for; missing small ones are made
-    /// in the background. A damaged table is reported and no tables are used.
+    /// Installs the endgame tables the parameters ask for. A damaged table is reported and
+    /// no tables are used.
     fn set_up_tables(&mut self) -> io::Result<()> {
-        if let Err(e) = set_up_tables(&self.egdb_dir, self.egdb_pieces) {
-            return self.send(&error_line(&format!("endgame tables: {e}")));
+        match self.settings.set_up_tables() {
+            Ok(_) => Ok(()),
+            Err(e) => self.send(&error_line(&format!("endgame tables: {e}"))),
         }
-        Ok(())
     }
 
     fn set_param(&mut self, name: &str, value: &str) -> io::Result<()> {
-        let change = match parse_param(name, value) {
+        let (settings, effect) = match self.settings.with(name, value) {
             Ok(Some(change)) => change,
             Ok(None) => {
                 log::info!("hub: set-param of a parameter we do not have ({name}) ignored");
@@ -337,77 +269,38 @@ impl<W: Write> HubSession<W> {
             }
             Err(error) => return self.send(&error_line(&error.to_string())),
         };
-        match change {
-            ParamChange::EgdbDir(dir) => {
-                self.egdb_dir = dir.into();
-                return self.tables_changed();
-            }
-            ParamChange::EgdbPieces(pieces) => {
-                self.egdb_pieces = pieces as u32;
-                return self.tables_changed();
-            }
-            ParamChange::EvalFile(file) => return self.select_network(self.use_nnue, file),
-            ParamChange::Nnue(on) => return self.select_network(on, self.eval_file.clone()),
-            ParamChange::BookFile(file) => return self.select_book(file),
-            ParamChange::Book(on) => {
-                self.use_book = on;
-                return Ok(());
-            }
-            ParamChange::Threads(threads) => self.threads = threads,
-            ParamChange::HashMb(mb) => self.hash_mb = mb,
-            ParamChange::Variant(variant) => self.set_variant(variant),
-            // Only the time budget reads it: no allocation to redo.
-            ParamChange::Ponder(on) => {
-                self.ponder_enabled = on;
-                return Ok(());
-            }
+        if let Err(error) = self.apply(settings, effect) {
+            let kept = match error {
+                SettingError::Network(_) => "the evaluation",
+                SettingError::Book(_) => "the book",
+            };
+            return self.send(&error_line(&format!("{error}; {kept} in use stays")));
         }
-        // Hub GUIs only set parameters before `init`; a later change takes effect at once.
-        if self.initialised {
-            self.allocate();
+        // Hub GUIs only set parameters before `init`, which sizes and sets up everything;
+        // a later change takes effect at once.
+        match effect {
+            Effect::Resize | Effect::Variant if self.initialised => self.allocate(),
+            Effect::Tables if self.initialised => return self.set_up_tables(),
+            _ => {}
         }
         Ok(())
     }
 
-    /// Makes the evaluation later searches use the one `nnue` and `evalfile` name: by
-    /// hand, the embedded network (its own name, or nothing), or the file at that path. A
-    /// file that cannot be used is reported and the evaluation in use stays.
-    fn select_network(&mut self, use_nnue: bool, file: String) -> io::Result<()> {
-        let embedded = file.is_empty() || file == EMBEDDED_NAME;
-        match self
-            .network
-            .select(use_nnue, (!embedded).then(|| Path::new(&file)))
-        {
-            Ok(()) => {
-                self.use_nnue = use_nnue;
-                self.eval_file = file;
-                Ok(())
+    /// Takes `settings` as the parameters, redoing what `effect` names of what does not
+    /// wait for `init`: the evaluation, the book, the game of a new variant (from its
+    /// start, with a searcher of its own). A network or book that cannot be used is an
+    /// error, and the parameters stay as they were.
+    fn apply(&mut self, settings: DraughtsSettings, effect: Effect) -> Result<(), SettingError> {
+        match effect {
+            Effect::Network => settings.select_network(self.network)?,
+            Effect::Book => self.book = settings.read_book()?,
+            Effect::Variant if settings.variant != self.settings.variant => {
+                self.backend = backend_for(settings.variant);
+                self.position_refused = false;
             }
-            Err(e) => self.send(&error_line(&format!(
-                "evalfile: {e}; the evaluation in use stays"
-            ))),
+            _ => {}
         }
-    }
-
-    /// Makes later moves come from the book `file` names (the embedded one by its own name
-    /// or nothing). A book that cannot be used is reported and the book in use stays.
-    fn select_book(&mut self, file: String) -> io::Result<()> {
-        match book_named(&file) {
-            Ok(book) => {
-                self.book = book;
-                self.book_file = file;
-                Ok(())
-            }
-            Err(e) => self.send(&error_line(&format!(
-                "book-file: {e}; the book in use stays"
-            ))),
-        }
-    }
-
-    fn tables_changed(&mut self) -> io::Result<()> {
-        if self.initialised {
-            self.set_up_tables()?;
-        }
+        self.settings = settings;
         Ok(())
     }
 
@@ -442,30 +335,21 @@ impl<W: Write> HubSession<W> {
         }
         let overhead = self.clock_lag.overhead(move_overhead(&self.level));
         let mut limits = self.level.to_limits(mode, overhead);
-        limits.ponder_enabled = self.ponder_enabled;
-        if mode == GoMode::Think && self.use_book {
-            let choice = self.backend.book_move(
-                &self.book,
-                &mut self.book_rng,
-                &limits,
-                &mut self.clock_lag,
-            );
-            if let Some(choice) = choice {
-                self.send(&book_info_line(
-                    choice.score,
-                    &self.backend.move_text(choice.mv),
-                ))?;
-                self.searching = true;
-                return self.on_event(SearchEvent::Done(SearchResult {
-                    best: Some(choice.mv),
-                    ponder: None,
-                }));
-            }
-        }
+        limits.ponder_enabled = self.settings.ponder;
+        let book = (mode == GoMode::Think && self.settings.book)
+            .then_some((self.book.as_ref(), &mut self.book_rng));
         let events = self.event_sender.clone();
-        self.backend.search(limits, events, &mut self.clock_lag);
+        let choice = self.backend.go(limits, events, book, &mut self.clock_lag);
         self.searching = true;
-        Ok(())
+        let Some(choice) = choice else {
+            return Ok(());
+        };
+        let text = self.backend.move_text(choice.mv);
+        self.send(&book_info_line(choice.score, &text))?;
+        self.on_event(SearchEvent::Done(SearchResult {
+            best: Some(choice.mv),
+            ponder: None,
+        }))
     }
 }
 
@@ -513,8 +397,8 @@ mod tests {
     /// ask for tables; `nnue` and `evalfile` choose in `network`.
     fn test_session(out: SharedOutput, network: &'static NetworkSlot) -> HubSession<SharedOutput> {
         let mut session = HubSession::new(out);
-        session.egdb_dir = scratch_path("hub-egdb");
-        session.egdb_pieces = 0;
+        session.settings.egdb_dir = scratch_path("hub-egdb").display().to_string();
+        session.settings.egdb_pieces = 0;
         session.network = network;
         session
     }
