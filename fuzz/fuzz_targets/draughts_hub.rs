@@ -46,7 +46,8 @@ fuzz_target!(|data: &[u8]| {
             let params = <SearchPosition as Game>::SEARCH_PARAMS;
             let horizon = SearchPosition::default().sudden_death_moves(&params);
             if let Some(mut time) = TimeManager::new(&limits, horizon, &params) {
-                time.update(true, -300);
+                // No share of the nodes: the longest soft limit the node share allows.
+                time.update(true, -300, 0.0);
                 assert!(time.soft_limit() <= time.hard_limit(), "{level:?}");
             }
         }
