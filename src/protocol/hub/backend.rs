@@ -28,14 +28,11 @@ pub trait Backend: Send {
     /// `mv` in the variant's Hub notation.
     fn move_text(&self, mv: Move) -> String;
 
-    /// The side to move (0 White, 1 Black) and the key of the position the search would
-    /// start from.
-    fn root_key(&self) -> (usize, u64);
-
     /// Starts the move `limits` ask for in the game's position: the move `book` plays,
     /// drawn with its `Rng` and returned, if there is a book, the variant has one and the
     /// position is in it; else a search, which sends what it finds to `events`.
-    /// `clock_lag` is told the move has started either way.
+    /// `clock_lag` plans the move either way: it samples the clock, raises the overhead in
+    /// `limits` to the lag it has seen, and remembers the move.
     fn go(
         &mut self,
         limits: Limits<Move>,
@@ -121,21 +118,17 @@ impl<B: Board> Backend for BoardBackend<B> {
         move_to_hub::<B>(self.start.variant(), mv)
     }
 
-    fn root_key(&self) -> (usize, u64) {
-        let root = self.game.search_root();
-        (root.position.side() as usize, root.hash())
-    }
-
     fn go(
         &mut self,
-        limits: Limits<Move>,
+        mut limits: Limits<Move>,
         events: Sender<SearchEvent<Move>>,
         book: Option<(&Book, &mut Rng)>,
         clock_lag: &mut ClockLag,
     ) -> Option<BookChoice> {
         let root = self.game.search_root();
-        let (side, _) = self.root_key();
-        clock_lag.search_of(side, &root, &limits, Instant::now());
+        let side = root.position.side() as usize;
+        let params = &SearchPosition::<B>::SEARCH_PARAMS;
+        clock_lag.plan(side, &root, &mut limits, params, Instant::now());
         if let Some(choice) = book.and_then(|(book, rng)| (self.book_probe)(&root, book, rng)) {
             return Some(choice);
         }

@@ -328,13 +328,8 @@ impl<W: Write> HubSession<W> {
                 "no position to search: the last pos was refused",
             ));
         }
-        let (side, root_hash) = self.backend.root_key();
-        // Analysis ignores the clock, and a ponder search's clock starts later.
-        if let (Some(clock), GoMode::Think) = (self.level.clock(), mode) {
-            self.clock_lag.clock_seen(side, root_hash, clock.remaining);
-        }
-        let overhead = self.clock_lag.overhead(move_overhead(&self.level));
-        let mut limits = self.level.to_limits(mode, overhead);
+        // The backend's ClockLag::plan samples the clock and raises the overhead to the lag.
+        let mut limits = self.level.to_limits(mode, move_overhead(&self.level));
         limits.ponder_enabled = self.settings.ponder;
         let book = (mode == GoMode::Think && self.settings.book)
             .then_some((self.book.as_ref(), &mut self.book_rng));
