@@ -18,6 +18,7 @@ mod draughts_rules;
 mod draughts_variants;
 mod dxp_follower;
 mod dxp_initiator;
+mod layers;
 mod progress;
 mod train;
 mod uci_draws;
