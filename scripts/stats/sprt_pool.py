@@ -13,7 +13,9 @@ leaves [log(beta/(1-alpha)), log((1-beta)/alpha)] (+-2.94 at alpha = beta = 0.05
 
 (any Python with python-chess, which match.py imports). Each log is sprt.sh's output:
 match.py's "Finished game N (white vs black): result" lines, the new build named `new`.
-A pair cut off by a stop counts in neither total.
+A pair cut off by a stop counts in neither total. A run whose log is gone is given by the
+figures a note kept of it, as `W,D,L/P0,P1,P2,P3,P4` (its wins, draws and losses, then its
+pentanomial pair counts) in place of a log.
 """
 
 import math
@@ -25,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "shared" / "tools")
 import match  # noqa: E402  (shared/tools/match.py: its Stats is the test's arithmetic)
 
 FINISHED = re.compile(r"^Finished game (\d+) \((\w+) vs (\w+)\): (1-0|0-1|1/2-1/2)")
+COUNTS = re.compile(r"^\d+,\d+,\d+/\d+,\d+,\d+,\d+,\d+$")
 WHITE_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
 
@@ -48,6 +51,14 @@ def add_complete_pairs(stats: "match.Stats", points: dict) -> None:
             stats.add(points[first + 1], first)
 
 
+def add_counts(stats: "match.Stats", counts: str) -> None:
+    """Adds a run given as `W,D,L/P0,P1,P2,P3,P4` rather than by its log."""
+    games, pairs = counts.split("/")
+    w, d, l = (int(x) for x in games.split(","))
+    stats.w, stats.d, stats.l = stats.w + w, stats.d + d, stats.l + l
+    stats.penta = [a + int(b) for a, b in zip(stats.penta, pairs.split(","))]
+
+
 def summary(name: str, stats: "match.Stats", elo0: float, elo1: float) -> str:
     elo, err = stats.elo()
     return (f"{name}: games={stats.n} w={stats.w} d={stats.d} l={stats.l} "
@@ -62,10 +73,14 @@ def main() -> int:
     elo0, elo1 = float(sys.argv[1]), float(sys.argv[2])
     pooled = match.Stats()
     for path in sys.argv[3:]:
-        points = new_points_by_game(path)
         run = match.Stats()
-        add_complete_pairs(run, points)
-        add_complete_pairs(pooled, points)
+        if COUNTS.match(path):
+            add_counts(run, path)
+            add_counts(pooled, path)
+        else:
+            points = new_points_by_game(path)
+            add_complete_pairs(run, points)
+            add_complete_pairs(pooled, points)
         print(summary(path, run, elo0, elo1))
     bound = math.log(0.95 / 0.05)
     llr = pooled.llr(elo0, elo1)
