@@ -100,7 +100,7 @@ fn options_are_declared_with_type_range_and_default() {
     engine.quit();
     for expected in [
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 1600 min 1350 max 2000",
+        "option name UCI_Elo type spin default 1600 min 1350 max 2500",
     ] {
         assert!(
             lines.iter().any(|l| l == expected),
@@ -122,7 +122,7 @@ const MOVE_TIME_SLACK: Duration = Duration::from_millis(300);
 fn limited_search_plays_legal_moves_within_its_time() {
     let mut engine = Engine::start();
     engine.send("setoption name UCI_LimitStrength value true");
-    for elo in ["1350", "1700", "2000"] {
+    for elo in ["1350", "1700", "2200", "2500"] {
         engine.send(&format!("setoption name UCI_Elo value {elo}"));
         for fen in FENS {
             engine.send(&format!("position fen {fen}"));

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # UCI_Elo calibration: each setting against Stockfish 15.1 limited to the same UCI_Elo.
 #
-#   scripts/match/calibrate_elo.sh [games] [elo ...]   defaults: 30 games at 1350 1600 1800 2000
+#   scripts/match/calibrate_elo.sh [games] [elo ...]   defaults: 60 games at 1350 2000 2300 2500
 #
 # Each setting plays Stockfish (`UCI_LimitStrength` at the same `UCI_Elo`, Move Overhead 100)
-# at 5+0.05 from shared/books/8moves_v3.pgn in random order (seed 30000 + elo), each opening
+# at 10+0.1 from shared/books/8moves_v3.pgn in random order (seed 30000 + elo), each opening
 # with both colours, CONCURRENCY (default 1) games at once. Measured Elo is Stockfish's
 # UCI_Elo plus the match's Elo difference; the last lines are the README's table rows.
 # TVILLING picks the binary, TC the time control, PYTHON the interpreter.
@@ -13,11 +13,11 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 shared="$root/../shared"
 engine="${TVILLING:-$root/target/release/tvilling}"
 py="${PYTHON:-$root/target/venv/bin/python}"
-tc="${TC:-5+0.05}"
-games="${1:-30}"
+tc="${TC:-10+0.1}"
+games="${1:-60}"
 shift || true
 elos=("$@")
-[ "${#elos[@]}" -eq 0 ] && elos=(1350 1600 1800 2000)
+[ "${#elos[@]}" -eq 0 ] && elos=(1350 2000 2300 2500)
 out="$root/target/matches"
 mkdir -p "$out"
 

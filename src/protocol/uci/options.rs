@@ -243,7 +243,7 @@ mod tests {
                 "option name Syzygy50MoveRule type check default true",
                 "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
                 "option name UCI_LimitStrength type check default false",
-                "option name UCI_Elo type spin default 1600 min 1350 max 2000",
+                "option name UCI_Elo type spin default 1600 min 1350 max 2500",
             ]
         );
     }
@@ -343,8 +343,8 @@ mod tests {
         assert!(message("Move Delay", Some("-1")).contains("outside 0..=60000"));
         assert!(message("SyzygyProbeDepth", Some("0")).contains("outside 1..=100"));
         assert!(message("SyzygyProbeLimit", Some("8")).contains("outside 0..=7"));
-        assert!(message("UCI_Elo", Some("1349")).contains("outside 1350..=2000"));
-        assert!(message("UCI_Elo", Some("2001")).contains("outside 1350..=2000"));
+        assert!(message("UCI_Elo", Some("1349")).contains("outside 1350..=2500"));
+        assert!(message("UCI_Elo", Some("2501")).contains("outside 1350..=2500"));
         // Past i64 it is not a number at all; still a clean error.
         assert!(message("Hash", Some(&"9".repeat(30))).contains("not a whole number"));
     }

@@ -13,8 +13,9 @@ use crate::engine::{Handicap, Limits};
 
 /// Weakest `UCI_Elo` offered: the lowest point calibrated.
 pub const MIN_ELO: i64 = 1350;
-/// Strongest `UCI_Elo` offered: the highest point calibrated.
-pub const MAX_ELO: i64 = 2000;
+/// Strongest `UCI_Elo` offered: the highest point calibrated, the engine's full strength
+/// at 10s+0.1s on Stockfish 15.1's scale.
+pub const MAX_ELO: i64 = 2500;
 /// `UCI_Elo` before any `setoption`: a club player.
 pub const DEFAULT_ELO: i64 = 1600;
 
@@ -29,28 +30,18 @@ struct Anchor {
     window: f64,
 }
 
-/// Calibrated strengths, weakest first, from [`MIN_ELO`] to [`MAX_ELO`].
+/// An [`Anchor`], written on one line of the table.
+const fn anchor(elo: i64, nodes: f64, window: f64) -> Anchor {
+    Anchor { elo, nodes, window }
+}
+
+/// Calibrated strengths, weakest first, from [`MIN_ELO`] to [`MAX_ELO`]. The strongest
+/// searches as many nodes as a move gets at 10s+0.1s, so the clock binds there first.
 const ANCHORS: [Anchor; 4] = [
-    Anchor {
-        elo: MIN_ELO,
-        nodes: 1_700.0,
-        window: 120.0,
-    },
-    Anchor {
-        elo: 1600,
-        nodes: 5_500.0,
-        window: 70.0,
-    },
-    Anchor {
-        elo: 1800,
-        nodes: 11_000.0,
-        window: 20.0,
-    },
-    Anchor {
-        elo: MAX_ELO,
-        nodes: 40_000.0,
-        window: 0.0,
-    },
+    anchor(MIN_ELO, 700.0, 175.0),
+    anchor(2000, 12_000.0, 0.0),
+    anchor(2300, 200_000.0, 0.0),
+    anchor(MAX_ELO, 1_000_000.0, 0.0),
 ];
 
 /// How the search is weakened to play at one Elo.
