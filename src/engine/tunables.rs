@@ -128,7 +128,7 @@ search_params! {
         rfp_margin = 75, 30..=150, step 6;
         /// Razoring applies up to this depth: a node whose eval is hopelessly below alpha
         /// asks quiescence whether a capture saves it, and trusts its answer.
-        razor_max_depth = 0, 0..=6, step 1;
+        razor_max_depth = 3, 0..=6, step 1;
         /// How far below alpha, per ply of depth, counts as hopeless.
         razor_margin = 250, 100..=600, step 20;
         /// Null-move pruning needs at least this depth to save more than it costs.
@@ -285,11 +285,11 @@ search_params! {
         lmr_bad_captures: bool = false;
         /// Whether a node's moves wait until the pruning before the move loop has had
         /// its chance to end the node without them (where no moves is not decisive).
-        moves_after_pruning: bool = false;
+        moves_after_pruning: bool = true;
         /// Whether internal iterative reduction is kept to PV and expected cut nodes.
-        iir_pv_and_cut_only: bool = false;
+        iir_pv_and_cut_only: bool = true;
         /// Whether futility pruning judges a move at the depth its reduction leaves.
-        futility_at_reduced_depth: bool = false;
+        futility_at_reduced_depth: bool = true;
         /// Whether quiescence stands pat on the static evaluation sharpened by a fitting
         /// table entry, as the main search's evaluation is, rather than on the static
         /// evaluation.
@@ -310,7 +310,8 @@ impl SearchParams {
     /// razoring: a draughts quiescence resolves only the captures due, and the shots that
     /// turn a lost-looking draughts position are quiet sacrifices it never sees. The
     /// chess search's consensus bundles (the fail-high depth cut, the node-share clock,
-    /// the linear history bonus, the null move's steeper depth term and table guard) were
+    /// the linear history bonus, the null move's steeper depth term and table guard; moves
+    /// after the pruning, IIR at PV and cut nodes only, futility at the reduced depth) were
     /// tested on chess only, so draughts keeps the settings it was measured with against
     /// Scan until a draughts match decides them.
     pub const DRAUGHTS: Self = Self {
@@ -323,6 +324,9 @@ impl SearchParams {
         history_bonus_offset: 0,
         time_node_slope: 0,
         nmp_table_guard: false,
+        moves_after_pruning: false,
+        iir_pv_and_cut_only: false,
+        futility_at_reduced_depth: false,
         move_horizon: 24,
         time_soft_share: 60,
         ..Self::STANDARD
