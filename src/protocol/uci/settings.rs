@@ -6,7 +6,7 @@
 //! `uci` answer and the `setoption` parser read, so they cannot disagree.
 
 use super::option_effects;
-use super::options::{OptionKind, SpinValue, UciOption};
+use super::options::{OptionKind, UciInteger, UciOption};
 use super::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
 use crate::chess::nnue::EMBEDDED_NAME;
 use std::time::Duration;
@@ -15,7 +15,7 @@ use std::time::Duration;
 /// `"Name" = kind(default, min..=max) => field: Type, then effect;`:
 /// - kinds: `spin(default, min..=max)`, `check(default)`, `string(default)`, `button`;
 /// - `=> field: Type` names the field of [`EngineSettings`] that holds the value (a button
-///   has none), its doc the option's; a spin is stored through [`SpinValue`], a duration in
+///   has none), its doc the option's; a spin is stored through [`UciInteger`], a duration in
 ///   milliseconds;
 /// - `then effect` names the function of [`super::option_effects`] that acts on a change.
 ///
@@ -79,7 +79,7 @@ macro_rules! uci_options {
     };
 
     (@default spin($default:expr, $min:tt..=$max:tt)) => {
-        SpinValue::from_spin($default)
+        UciInteger::from_uci(i128::from($default))
     };
     (@default check($default:expr)) => { $default };
     (@default string($default:expr)) => { String::from($default) };
@@ -90,7 +90,7 @@ macro_rules! uci_options {
             min: $min,
             max: $max,
             set: |settings, value| {
-                settings.$field = SpinValue::from_spin(value)
+                settings.$field = UciInteger::from_uci(i128::from(value))
             },
         }
     };
