@@ -14,8 +14,7 @@ use crate::draughts::book::{Book, BookChoice};
 use crate::draughts::generic::{Variant, VariantPosition};
 use crate::draughts::text::{move_to_hub, parse_position};
 use crate::draughts::{Board, GameState, Move, Position, SearchPosition};
-use crate::engine::ClockLag;
-use crate::engine::{Game, Limits, SearchEvent, Searcher};
+use crate::engine::{ClockLag, Game, Limits, SearchEvent, Searcher};
 use crate::rng::Rng;
 
 /// A game in progress and its searcher, whatever the rules engine.
