@@ -142,14 +142,11 @@ uci_options! {
     /// Syzygy table directories asked for (`<empty>`: none).
     "SyzygyPath" = string("<empty>") => syzygy_path: String, then load_syzygy_tables;
     /// Least depth at which the search probes positions as big as the largest tables.
-    "SyzygyProbeDepth" = spin(1, 1..=100) => syzygy_probe_depth: i32,
-        then set_syzygy_probe_depth;
+    "SyzygyProbeDepth" = spin(1, 1..=100) => syzygy_probe_depth: i32, then set_syzygy_policy;
     /// Whether cursed wins and blessed losses count as draws.
-    "Syzygy50MoveRule" = check(true) => syzygy_50_move_rule: bool,
-        then set_syzygy_fifty_move_rule;
+    "Syzygy50MoveRule" = check(true) => syzygy_50_move_rule: bool, then set_syzygy_policy;
     /// Most pieces of a position the search probes.
-    "SyzygyProbeLimit" = spin(7, 0..=7) => syzygy_probe_limit: u32,
-        then set_syzygy_probe_limit;
+    "SyzygyProbeLimit" = spin(7, 0..=7) => syzygy_probe_limit: u32, then set_syzygy_policy;
     /// Play at the strength `UCI_Elo` names instead of full strength.
     "UCI_LimitStrength" = check(false) => limit_strength: bool;
     /// The Elo to play at when strength is limited.
