@@ -230,10 +230,8 @@ impl DxpGame {
     /// On our turn, what to search: the root, the hashes of the game's positions before
     /// it (oldest first), and the limits our clock allows.
     pub fn search_request(&self) -> (SearchPosition, Vec<u64>, Limits<Move>) {
-        let root = SearchPosition::new(*self.state.position(), self.state.clocks());
-        let history = self.state.history();
-        let before_root = history[..history.len().saturating_sub(1)].to_vec();
-        (root, before_root, self.limits())
+        let history = self.state.history_before_root();
+        (self.state.search_root(), history, self.limits())
     }
 
     /// Counts `elapsed` on our clock, plays our move `best` (of score `score`, searched or
@@ -262,7 +260,7 @@ impl DxpGame {
     /// returned as a MOVE message. Taking no time, it is scored as the book scores it.
     pub fn play_from_book(&mut self, player: &mut Player) -> Option<DxpMessage> {
         let started = Instant::now();
-        let root = SearchPosition::new(*self.state.position(), self.state.clocks());
+        let root = self.state.search_root();
         let choice = player.book_move(&root)?;
         log::info!(
             "dxp: book move {} ({})",
