@@ -69,6 +69,12 @@ impl<B: Board> GameState<B> {
         &self.history
     }
 
+    /// Keys of the positions before the current one since the last irreversible move,
+    /// oldest first: what a search of [`Self::search_root`] is given as the game so far.
+    pub fn history_before_root(&self) -> Vec<u64> {
+        self.history[..self.history.len().saturating_sub(1)].to_vec()
+    }
+
     /// Plays `mv` if it is legal here.
     pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
         let before = self.root.position;

@@ -269,16 +269,13 @@ impl DraughtsSettings {
         };
         let mut changed = self.clone();
         let set = fits.then(|| (setting.set)(&mut changed, value)).flatten();
-        set.ok_or_else(|| HubError::BadValue {
-            field: name.to_string(),
-            value: value.to_string(),
-            expected: match setting.kind {
-                Kind::Bool => "true or false".to_string(),
-                Kind::Int { min, max } => format!("an integer from {min} to {max}"),
-                Kind::Text => "text".to_string(),
-                Kind::Variant => format!("one of {}", DECLARED_NAMES.join(", ")),
-            },
-        })?;
+        let expected = || match setting.kind {
+            Kind::Bool => "true or false".to_string(),
+            Kind::Int { min, max } => format!("an integer from {min} to {max}"),
+            Kind::Text => "text".to_string(),
+            Kind::Variant => format!("one of {}", DECLARED_NAMES.join(", ")),
+        };
+        set.ok_or_else(|| HubError::bad_value(name, value, expected()))?;
         Ok(Some((changed, setting.effect)))
     }
 

@@ -1,13 +1,14 @@
 //! One DXP game as either role sees it: the moves from the agreed start, the rules state,
 //! our own clock, and the decisions that do not depend on who connected to whom.
 //!
-//! DXP sends no clock messages, so the game measures our thinking time itself and asks the
-//! clock helper for a [`Clock`](crate::engine::Clock) before every move; the move list from
-//! the start is kept so that a take-back (BACKREQ) can replay to any earlier move.
+//! DXP sends no clock messages, so each side keeps its own clock from the GAMEREQ terms, in
+//! minutes and moves: the game measures our thinking time itself and turns what is left into
+//! the one [`Clock`] the time manager plans with before every move
+//! ([`Clock::until_move`]). The move list from the start is kept so that a take-back
+//! (BACKREQ) can replay to any earlier move.
 
 use std::time::{Duration, Instant};
 
-use super::clock::{game_time, move_clock};
 use super::message::{BackAccCode, DxpMessage, EndReason, StartPosition};
 use super::notation::hub_position;
 use super::player::Player;
@@ -15,7 +16,7 @@ use crate::draughts::fast::notation::{move_from_dxp, move_to_dxp, move_to_hub, p
 use crate::draughts::{
     Color, GameState, Move, Outcome, PlayError, Position, PositionParseError, SearchPosition,
 };
-use crate::engine::{Limits, Score};
+use crate::engine::{Clock, Limits, Score};
 
 /// Thinking time per move when GAMEREQ gives `000` minutes (no clock agreed): quick enough
 /// for test games, long enough for a reasonable depth.
@@ -33,6 +34,11 @@ const NO_CLOCK_PEER_WAIT: Duration = Duration::from_secs(600);
 /// Score (hundredths of a man) at which a game stopped by the move limit is adjudicated as
 /// won or lost, as Scan does.
 pub const ADJUDICATION_MARGIN: i32 = 300;
+
+/// The clock each player starts with: the GAMEREQ thinking time in minutes.
+pub fn game_time(minutes: u16) -> Duration {
+    Duration::from_secs(u64::from(minutes) * 60)
+}
 
 /// A move from the peer that cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -201,6 +207,10 @@ impl DxpGame {
         u32::try_from(ours).unwrap_or(u32::MAX)
     }
 
+    /// What our next search may take: a fixed time without a clock, else our clock counting
+    /// down to the agreed move count (0: no limit, so the whole game must fit). Once that
+    /// count is reached both roles end the game ([`DxpGame::ending`]); should a move still
+    /// be asked for, it is budgeted as the last.
     fn limits(&self) -> Limits<Move> {
         let mut limits = Limits {
             move_overhead: MOVE_OVERHEAD,
@@ -210,11 +220,9 @@ impl DxpGame {
             limits.move_time = Some(NO_CLOCK_MOVE_TIME);
         } else {
             let remaining = game_time(self.minutes).saturating_sub(self.time_used);
-            limits.clock = Some(move_clock(
-                remaining,
-                self.moves_agreed,
-                self.our_moves_played(),
-            ));
+            let last_move = self.moves_agreed.into();
+            let clock = Clock::until_move(remaining, last_move, self.our_moves_played());
+            limits.clock = Some(clock);
         }
         limits
     }
@@ -222,10 +230,8 @@ impl DxpGame {
     /// On our turn, what to search: the root, the hashes of the game's positions before
     /// it (oldest first), and the limits our clock allows.
     pub fn search_request(&self) -> (SearchPosition, Vec<u64>, Limits<Move>) {
-        let root = SearchPosition::new(*self.state.position(), self.state.clocks());
-        let history = self.state.history();
-        let before_root = history[..history.len().saturating_sub(1)].to_vec();
-        (root, before_root, self.limits())
+        let history = self.state.history_before_root();
+        (self.state.search_root(), history, self.limits())
     }
 
     /// Counts `elapsed` on our clock, plays our move `best` (of score `score`, searched or
@@ -254,7 +260,7 @@ impl DxpGame {
     /// returned as a MOVE message. Taking no time, it is scored as the book scores it.
     pub fn play_from_book(&mut self, player: &mut Player) -> Option<DxpMessage> {
         let started = Instant::now();
-        let root = SearchPosition::new(*self.state.position(), self.state.clocks());
+        let root = self.state.search_root();
         let choice = player.book_move(&root)?;
         log::info!(
             "dxp: book move {} ({})",
@@ -399,5 +405,53 @@ mod tests {
         assert_eq!(untimed.limits().move_time, Some(NO_CLOCK_MOVE_TIME));
         assert!(untimed.limits().clock.is_none());
         assert_eq!(untimed.peer_timeout(), NO_CLOCK_PEER_WAIT);
+    }
+
+    #[test]
+    fn game_time_is_minutes() {
+        assert_eq!(game_time(0), Duration::ZERO);
+        assert_eq!(game_time(2), Duration::from_secs(120));
+        assert_eq!(game_time(999), Duration::from_secs(59_940));
+    }
+
+    #[test]
+    fn moves_to_go_counts_down_to_the_agreed_move() {
+        let remaining = Duration::from_secs(100);
+        let first = Clock::until_move(remaining, 50, 0);
+        assert_eq!(first.remaining, remaining);
+        assert_eq!(first.moves_to_go, Some(50));
+        assert_eq!(first.increment, Duration::ZERO);
+        assert_eq!(Clock::until_move(remaining, 50, 49).moves_to_go, Some(1));
+        assert_eq!(Clock::until_move(remaining, 50, 50).moves_to_go, Some(1));
+        assert_eq!(Clock::until_move(remaining, 50, 70).moves_to_go, Some(1));
+    }
+
+    /// The budgets of representative GAMEREQ terms at the start position, with the
+    /// overhead DXP keeps back: a change to the clock's plan shows here first.
+    #[test]
+    fn budgets_of_representative_terms_are_pinned() {
+        use crate::engine::budget_ms;
+        let root = GameState::new(Position::start()).search_root();
+        let budget = |minutes, used_ms, moves_agreed, played| {
+            let remaining = game_time(minutes).saturating_sub(Duration::from_millis(used_ms));
+            let limits = Limits {
+                clock: Some(Clock::until_move(remaining, moves_agreed, played)),
+                move_overhead: MOVE_OVERHEAD,
+                ..Limits::default()
+            };
+            budget_ms(&root, &limits)
+        };
+        assert_eq!(budget(5, 0, 0, 0), (7407, 49378));
+        assert_eq!(budget(5, 0, 50, 0), (3595, 23970));
+        assert_eq!(budget(5, 120_000, 50, 30), (5389, 35924));
+        assert_eq!(budget(1, 59_000, 75, 74), (372, 620));
+        assert_eq!(budget(2, 90_000, 0, 40), (657, 4378));
+    }
+
+    #[test]
+    fn no_move_limit_is_sudden_death() {
+        let clock = Clock::until_move(Duration::from_secs(7), 0, 12);
+        assert_eq!(clock.moves_to_go, None);
+        assert_eq!(clock.remaining, Duration::from_secs(7));
     }
 }

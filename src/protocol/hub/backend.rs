@@ -14,8 +14,7 @@ use crate::draughts::book::{Book, BookChoice};
 use crate::draughts::generic::{Variant, VariantPosition};
 use crate::draughts::text::{move_to_hub, parse_position};
 use crate::draughts::{Board, GameState, Move, Position, SearchPosition};
-use crate::engine::ClockLag;
-use crate::engine::{Game, Limits, SearchEvent, Searcher};
+use crate::engine::{ClockLag, Game, Limits, SearchEvent, Searcher};
 use crate::rng::Rng;
 
 /// A game in progress and its searcher, whatever the rules engine.
@@ -132,10 +131,8 @@ impl<B: Board> Backend for BoardBackend<B> {
         if let Some(choice) = book.and_then(|(book, rng)| (self.book_probe)(&root, book, rng)) {
             return Some(choice);
         }
-        // The game history ends with the root itself; the search wants what came before.
-        let history = self.game.history();
-        let before = history[..history.len().saturating_sub(1)].to_vec();
-        self.searcher.start(root, before, limits, events);
+        let history = self.game.history_before_root();
+        self.searcher.start(root, history, limits, events);
         None
     }
 

@@ -61,3 +61,14 @@ pub enum HubError {
     })]
     BadGoMode(Option<String>),
 }
+
+impl HubError {
+    /// `value` is no value of `field`, which accepts what `expected` says.
+    pub fn bad_value(field: &str, value: &str, expected: impl Into<String>) -> Self {
+        Self::BadValue {
+            field: field.to_string(),
+            value: value.to_string(),
+            expected: expected.into(),
+        }
+    }
+}

@@ -124,20 +124,14 @@ impl LevelCommand {
 }
 
 fn parse_int<T: std::str::FromStr>(name: &str, value: &str) -> Result<T, HubError> {
-    value.parse().map_err(|_| HubError::BadValue {
-        field: name.to_string(),
-        value: value.to_string(),
-        expected: "a non-negative integer".into(),
-    })
+    value
+        .parse()
+        .map_err(|_| HubError::bad_value(name, value, "a non-negative integer"))
 }
 
 /// Seconds as a real number; negative values (an overstepped clock) clamp to zero.
 fn parse_seconds(name: &str, value: &str) -> Result<Duration, HubError> {
-    let bad = || HubError::BadValue {
-        field: name.to_string(),
-        value: value.to_string(),
-        expected: "seconds as a real number".into(),
-    };
+    let bad = || HubError::bad_value(name, value, "seconds as a real number");
     let seconds: f64 = value.parse().map_err(|_| bad())?;
     if !seconds.is_finite() || seconds > MAX_SECONDS {
         return Err(bad());

@@ -19,6 +19,7 @@
 //!   infinite search that must be stopped, as many GUIs mean it.
 
 use super::error::{echo, UciError};
+use super::options::UciInteger;
 use crate::engine::{Clock, Limits};
 use std::time::Duration;
 
@@ -126,16 +127,16 @@ pub(crate) fn parse_go(args: &[&str]) -> Result<GoParse, UciError> {
                     continue;
                 };
                 match word {
-                    "wtime" => go.wtime = Some(to_i64(number)),
-                    "btime" => go.btime = Some(to_i64(number)),
-                    "winc" => go.winc = Some(to_i64(number)),
-                    "binc" => go.binc = Some(to_i64(number)),
-                    "movetime" => go.movetime = Some(to_i64(number)),
-                    "movestogo" => go.movestogo = Some(to_u32(number)),
-                    "depth" => go.depth = Some(to_u32(number)),
-                    "mate" => go.mate = Some(to_u32(number)),
+                    "wtime" => go.wtime = Some(UciInteger::from_uci(number)),
+                    "btime" => go.btime = Some(UciInteger::from_uci(number)),
+                    "winc" => go.winc = Some(UciInteger::from_uci(number)),
+                    "binc" => go.binc = Some(UciInteger::from_uci(number)),
+                    "movetime" => go.movetime = Some(UciInteger::from_uci(number)),
+                    "movestogo" => go.movestogo = Some(UciInteger::from_uci(number)),
+                    "depth" => go.depth = Some(UciInteger::from_uci(number)),
+                    "mate" => go.mate = Some(UciInteger::from_uci(number)),
                     // The only value word left.
-                    _ => go.nodes = Some(to_u64(number)),
+                    _ => go.nodes = Some(UciInteger::from_uci(number)),
                 }
             }
         }
@@ -177,18 +178,6 @@ fn parse_saturating(text: &str) -> Option<i128> {
         acc.saturating_mul(10).saturating_add(i128::from(b - b'0'))
     });
     Some(if negative { -magnitude } else { magnitude })
-}
-
-fn to_i64(n: i128) -> i64 {
-    n.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64
-}
-
-fn to_u32(n: i128) -> u32 {
-    n.clamp(0, i128::from(u32::MAX)) as u32
-}
-
-fn to_u64(n: i128) -> u64 {
-    n.clamp(0, i128::from(u64::MAX)) as u64
 }
 
 /// The deepest iteration a `go depth` may ask for.

@@ -118,21 +118,13 @@ pub fn load_syzygy_tables(change: Change<'_>) -> Vec<Reply> {
     }
 }
 
-/// `SyzygyProbeDepth`, handed to the tables.
-pub fn set_syzygy_probe_depth(change: Change<'_>) -> Vec<Reply> {
-    syzygy::set_probe_depth(change.settings.syzygy_probe_depth);
-    Vec::new()
-}
-
-/// `Syzygy50MoveRule`, handed to the tables.
-pub fn set_syzygy_fifty_move_rule(change: Change<'_>) -> Vec<Reply> {
-    syzygy::set_fifty_move_rule(change.settings.syzygy_50_move_rule);
-    Vec::new()
-}
-
-/// `SyzygyProbeLimit`, handed to the tables.
-pub fn set_syzygy_probe_limit(change: Change<'_>) -> Vec<Reply> {
-    syzygy::set_probe_limit(change.settings.syzygy_probe_limit);
+/// `SyzygyProbeDepth`, `Syzygy50MoveRule` and `SyzygyProbeLimit`: the probing policy,
+/// handed to the tables whole whichever of the three changed.
+pub fn set_syzygy_policy(change: Change<'_>) -> Vec<Reply> {
+    let settings = change.settings;
+    syzygy::set_probe_depth(settings.syzygy_probe_depth);
+    syzygy::set_fifty_move_rule(settings.syzygy_50_move_rule);
+    syzygy::set_probe_limit(settings.syzygy_probe_limit);
     Vec::new()
 }
 

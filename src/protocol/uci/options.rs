@@ -99,30 +99,31 @@ impl SetOption {
     }
 }
 
-/// A type a spin's value is stored as. The table's bounds fit each type, so the
-/// conversions saturate only on values `parse_option` never accepts.
-pub trait SpinValue {
-    /// The stored value of an accepted spin.
-    fn from_spin(value: i64) -> Self;
+/// A type a UCI integer (a spin's value, a `go` parameter) is stored as. An integer
+/// saturates at its type's bounds: every spin's range fits its field, so only a `go`
+/// parameter is ever cut.
+pub trait UciInteger {
+    /// The stored value of `value`.
+    fn from_uci(value: i128) -> Self;
 }
 
 /// An integer saturates at its type's bounds.
-macro_rules! spin_as_integer {
+macro_rules! uci_integer {
     ($($type:ty),*) => {$(
-        impl SpinValue for $type {
-            fn from_spin(value: i64) -> Self {
+        impl UciInteger for $type {
+            fn from_uci(value: i128) -> Self {
                 <$type>::try_from(value).unwrap_or(if value < 0 { <$type>::MIN } else { <$type>::MAX })
             }
         }
     )*};
 }
 
-spin_as_integer!(i64, i32, u32, usize);
+uci_integer!(i64, i32, u32, u64, usize);
 
 /// A duration is spun in milliseconds.
-impl SpinValue for Duration {
-    fn from_spin(value: i64) -> Self {
-        Duration::from_millis(value.unsigned_abs())
+impl UciInteger for Duration {
+    fn from_uci(value: i128) -> Self {
+        Duration::from_millis(u64::from_uci(value))
     }
 }
 
@@ -288,14 +289,14 @@ mod tests {
 
     #[test]
     fn spins_are_stored_as_their_field_s_type() {
-        assert_eq!(usize::from_spin(65536), 65536);
-        assert_eq!(u32::from_spin(7), 7);
-        assert_eq!(i32::from_spin(100), 100);
-        assert_eq!(i64::from_spin(-5), -5);
-        assert_eq!(Duration::from_spin(60000), Duration::from_secs(60));
+        assert_eq!(usize::from_uci(65536), 65536);
+        assert_eq!(u32::from_uci(7), 7);
+        assert_eq!(i32::from_uci(100), 100);
+        assert_eq!(i64::from_uci(-5), -5);
+        assert_eq!(Duration::from_uci(60000), Duration::from_secs(60));
         // Beyond a type's range (never accepted by the table) a value saturates.
-        assert_eq!(u32::from_spin(-1), 0);
-        assert_eq!(i32::from_spin(i64::MAX), i32::MAX);
+        assert_eq!(u32::from_uci(-1), 0);
+        assert_eq!(i32::from_uci(i64::MAX.into()), i32::MAX);
     }
 
     #[test]

@@ -42,14 +42,14 @@ use crate::chess::nnue::{evaluate_from_scratch, CHESS_NETWORK};
 use crate::chess::syzygy;
 use crate::chess::{bench_positions, DEFAULT_BENCH_DEPTH};
 use crate::chess::{move_to_uci, parse_uci_move, Color, Move, Position};
-use crate::engine::ClockLag;
-use crate::engine::{bench, SearchEvent, Searcher};
+use crate::engine::{bench, ClockLag, SearchEvent, Searcher};
 use crate::protocol::stdin_lines::{spawn_line_reader, spawn_stdin_reader, InputLine};
 use crate::selfplay::genfens;
 use crossbeam_channel::{never, select, unbounded, Receiver, Sender};
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Cursor, Write};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -84,13 +84,6 @@ enum Pace {
     Live,
     /// A script's: a line waits until the search or count before it ends by itself.
     Script,
-}
-
-/// Whether the loop goes on after a command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Flow {
-    Continue,
-    Quit,
 }
 
 /// What the session remembers about the search in flight, to print its lines.
@@ -183,11 +176,11 @@ impl<W: Write> Session<W> {
                         Ok(InputLine::Line(text)) => self.handle_line(&text)?,
                         Ok(InputLine::Overlong(length)) => {
                             self.error(&format!("a line of {length} bytes is too long; ignored"))?;
-                            Flow::Continue
+                            ControlFlow::Continue(())
                         }
-                        Ok(InputLine::End) | Err(_) => Flow::Quit,
+                        Ok(InputLine::End) | Err(_) => ControlFlow::Break(()),
                     };
-                    if flow == Flow::Quit {
+                    if flow.is_break() {
                         self.finish_perft()?;
                         return self.finish_search();
                     }
@@ -207,15 +200,15 @@ impl<W: Write> Session<W> {
         self.perft.is_some() || self.running.is_some_and(|search| search.ends_by_itself())
     }
 
-    /// Parses and executes one line.
-    fn handle_line(&mut self, line: &str) -> io::Result<Flow> {
+    /// Parses and executes one line; `Break` when the session is to end (`quit`).
+    fn handle_line(&mut self, line: &str) -> io::Result<ControlFlow<()>> {
         log::debug!("<< {line}");
         let command = parse_command(line);
         if let Some((job, _)) = &self.perft {
             match command {
                 Ok(UciCommand::Stop) => {
                     job.stop();
-                    return Ok(Flow::Continue);
+                    return Ok(ControlFlow::Continue(()));
                 }
                 Ok(UciCommand::IsReady | UciCommand::Empty) => {}
                 _ => self.finish_perft()?,
@@ -227,16 +220,16 @@ impl<W: Write> Session<W> {
                 // Every go must be answered: search with what did parse.
                 self.error(&format!("go: {reason}; searching with the rest"))?;
                 self.go(&recovered)?;
-                Ok(Flow::Continue)
+                Ok(ControlFlow::Continue(()))
             }
             Err(e) => {
                 self.error(&e.to_string())?;
-                Ok(Flow::Continue)
+                Ok(ControlFlow::Continue(()))
             }
         }
     }
 
-    fn execute(&mut self, command: UciCommand) -> io::Result<Flow> {
+    fn execute(&mut self, command: UciCommand) -> io::Result<ControlFlow<()>> {
         if command.stops_the_search() {
             self.finish_search()?;
         }
@@ -267,7 +260,7 @@ impl<W: Write> Session<W> {
                     search.pondering = false;
                 }
             }
-            UciCommand::Quit => return Ok(Flow::Quit),
+            UciCommand::Quit => return Ok(ControlFlow::Break(())),
             UciCommand::Perft(depth) => self.perft(depth)?,
             UciCommand::Bench { depth } => match bench_positions() {
                 Ok(roots) => {
@@ -325,7 +318,7 @@ impl<W: Write> Session<W> {
                 self.lines(explain(&self.game.root))?;
             }
         }
-        Ok(Flow::Continue)
+        Ok(ControlFlow::Continue(()))
     }
 
     /// Castling notation for the current game: king takes rook in Chess960.

@@ -6,7 +6,7 @@
 //! `uci` answer and the `setoption` parser read, so they cannot disagree.
 
 use super::option_effects;
-use super::options::{OptionKind, SpinValue, UciOption};
+use super::options::{OptionKind, UciInteger, UciOption};
 use super::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO};
 use crate::chess::nnue::EMBEDDED_NAME;
 use std::time::Duration;
@@ -15,7 +15,7 @@ use std::time::Duration;
 /// `"Name" = kind(default, min..=max) => field: Type, then effect;`:
 /// - kinds: `spin(default, min..=max)`, `check(default)`, `string(default)`, `button`;
 /// - `=> field: Type` names the field of [`EngineSettings`] that holds the value (a button
-///   has none), its doc the option's; a spin is stored through [`SpinValue`], a duration in
+///   has none), its doc the option's; a spin is stored through [`UciInteger`], a duration in
 ///   milliseconds;
 /// - `then effect` names the function of [`super::option_effects`] that acts on a change.
 ///
@@ -79,7 +79,7 @@ macro_rules! uci_options {
     };
 
     (@default spin($default:expr, $min:tt..=$max:tt)) => {
-        SpinValue::from_spin($default)
+        UciInteger::from_uci(i128::from($default))
     };
     (@default check($default:expr)) => { $default };
     (@default string($default:expr)) => { String::from($default) };
@@ -90,7 +90,7 @@ macro_rules! uci_options {
             min: $min,
             max: $max,
             set: |settings, value| {
-                settings.$field = SpinValue::from_spin(value)
+                settings.$field = UciInteger::from_uci(i128::from(value))
             },
         }
     };
@@ -142,14 +142,11 @@ uci_options! {
     /// Syzygy table directories asked for (`<empty>`: none).
     "SyzygyPath" = string("<empty>") => syzygy_path: String, then load_syzygy_tables;
     /// Least depth at which the search probes positions as big as the largest tables.
-    "SyzygyProbeDepth" = spin(1, 1..=100) => syzygy_probe_depth: i32,
-        then set_syzygy_probe_depth;
+    "SyzygyProbeDepth" = spin(1, 1..=100) => syzygy_probe_depth: i32, then set_syzygy_policy;
     /// Whether cursed wins and blessed losses count as draws.
-    "Syzygy50MoveRule" = check(true) => syzygy_50_move_rule: bool,
-        then set_syzygy_fifty_move_rule;
+    "Syzygy50MoveRule" = check(true) => syzygy_50_move_rule: bool, then set_syzygy_policy;
     /// Most pieces of a position the search probes.
-    "SyzygyProbeLimit" = spin(7, 0..=7) => syzygy_probe_limit: u32,
-        then set_syzygy_probe_limit;
+    "SyzygyProbeLimit" = spin(7, 0..=7) => syzygy_probe_limit: u32, then set_syzygy_policy;
     /// Play at the strength `UCI_Elo` names instead of full strength.
     "UCI_LimitStrength" = check(false) => limit_strength: bool;
     /// The Elo to play at when strength is limited.
