@@ -661,15 +661,15 @@ mod tests {
             let mut session = Session::new(&mut out);
             let set = |session: &mut Session<_>, value| {
                 let line = format!("setoption name {name} value {value}");
-                session.handle_line(&line).unwrap();
+                assert!(session.handle_line(&line).unwrap().is_continue());
             };
             set(&mut session, value);
             let tunable = tunable(name).unwrap();
             assert_eq!(tunable.value(&session.searcher.params()), value);
             assert_ne!(nodes(&mut session.searcher), standard, "{name}");
-            session.handle_line("spsa").unwrap();
+            assert!(session.handle_line("spsa").unwrap().is_continue());
             set(&mut session, standard_value);
-            session.handle_line("ucinewgame").unwrap();
+            assert!(session.handle_line("ucinewgame").unwrap().is_continue());
             assert_eq!(nodes(&mut session.searcher), standard, "{name}");
             drop(session);
             let text = String::from_utf8(out).unwrap();
