@@ -121,6 +121,17 @@ pub struct NetworkShape {
     pub scale: i32,
 }
 
+/// As the `eval` command names a network: `768x256 -> 8 buckets`.
+impl std::fmt::Display for NetworkShape {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}x{} -> {} buckets",
+            self.inputs, self.hidden, self.buckets
+        )
+    }
+}
+
 impl NetworkShape {
     /// Bytes of the weights this shape needs.
     pub fn payload_len(&self) -> usize {

@@ -17,7 +17,7 @@ pub const GENFENS_BOOK_PLIES: usize = 2;
 const CHECK_NODES: u64 = 2_000;
 
 /// What `genfens N seed S book <None|FILE> [extra]` asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GenfensRequest {
     /// Number of positions.
     pub count: u32,

@@ -1,12 +1,31 @@
 //! The `eval` command's table: the evaluation split by term, so a user can see why the
 //! engine likes a position. Built from the [`trace`], so it adds up to exactly
-//! what the search sees.
+//! what the search sees, after the network's own verdict when one is in use.
 
 use super::features::SECTIONS;
 use super::score::S;
 use super::{taper, trace, MAX_PHASE, SCALE_NORMAL, WEIGHT_TABLE};
+use crate::chess::nnue::{evaluate_from_scratch, CHESS_NETWORK};
 use crate::chess::piece::Color;
 use crate::chess::position::Position;
+
+/// The `eval` command's whole answer: the network in use (`network_name` is how the user
+/// chose it) and its score, then [`explain`]'s table of the hand-written evaluation.
+pub fn eval_report(pos: &Position, network_name: &str) -> Vec<String> {
+    let mut lines = match CHESS_NETWORK.current() {
+        Some(net) => vec![
+            format!(
+                "network {network_name} ({}): {} for the side to move",
+                net.shape(),
+                evaluate_from_scratch(&net, pos)
+            ),
+            "hand-written evaluation, for comparison:".to_string(),
+        ],
+        None => vec!["no network in use (Use NNUE, EvalFile): the hand-written evaluation".into()],
+    };
+    lines.extend(explain(pos));
+    lines
+}
 
 /// One line per term that is not zero (midgame and endgame halves, White's view), then
 /// the totals, phase and endgame scale, and the final score.

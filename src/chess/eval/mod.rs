@@ -25,7 +25,7 @@ mod weights;
 #[cfg(test)]
 mod tests;
 
-pub use explain::explain;
+pub use explain::{eval_report, explain};
 pub use features::NUM_FEATURES;
 pub use scale::SCALE_NORMAL;
 pub use score::{s, S};

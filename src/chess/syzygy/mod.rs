@@ -412,6 +412,16 @@ pub fn probe(pos: &Position) -> Result<(Wdl, Option<i32>), NotInTables> {
     })
 }
 
+/// [`probe`]'s answer as the `tbprobe` command prints it: `tb wdl 2 dtz 13`, `dtz none`
+/// without the DTZ table, or `tb none:` and why the tables cannot answer.
+pub fn probe_text(pos: &Position) -> String {
+    match probe(pos) {
+        Ok((wdl, Some(dtz))) => format!("tb wdl {} dtz {dtz}", wdl.signed()),
+        Ok((wdl, None)) => format!("tb wdl {} dtz none", wdl.signed()),
+        Err(why) => format!("tb none: {why}"),
+    }
+}
+
 fn signed_dtz(wdl: Wdl, dtz: u16) -> i32 {
     i32::from(dtz) * wdl.signed().signum()
 }

@@ -85,16 +85,7 @@ impl UciCommand {
 }
 
 /// First words handed to vampirc, with the line's whitespace normalised to single blanks.
-const SIMPLE_COMMANDS: [&str; 8] = [
-    "uci",
-    "isready",
-    "ucinewgame",
-    "stop",
-    "ponderhit",
-    "quit",
-    "debug",
-    "register",
-];
+const SIMPLE_COMMANDS: &str = "uci isready ucinewgame stop ponderhit quit debug register";
 
 /// Parses one line from the GUI; blank lines give [`UciCommand::Empty`].
 pub fn parse_command(line: &str) -> Result<UciCommand, UciError> {
@@ -102,7 +93,7 @@ pub fn parse_command(line: &str) -> Result<UciCommand, UciError> {
     let Some((&word, args)) = tokens.split_first() else {
         return Ok(UciCommand::Empty);
     };
-    if let Some(&simple) = SIMPLE_COMMANDS.iter().find(|&&simple| simple == word) {
+    if let Some(simple) = SIMPLE_COMMANDS.split(' ').find(|&simple| simple == word) {
         return parse_with_vampirc(simple, &tokens.join(" "));
     }
     match word {
@@ -185,10 +176,7 @@ fn parse_genfens(args: &[&str]) -> Result<UciCommand, UciError> {
     };
     let mut request = GenfensRequest {
         count: number("count", count)?,
-        seed: 0,
-        book: None,
-        frc: false,
-        plies: None,
+        ..GenfensRequest::default()
     };
     let mut words = rest.iter();
     while let Some(&word) = words.next() {

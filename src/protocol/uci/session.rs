@@ -37,8 +37,7 @@ use super::{
     option_lines, parse_command, parse_option, EngineSettings, GoCommand, Reply, UciCommand,
     UciError, Wdl,
 };
-use crate::chess::eval::explain;
-use crate::chess::nnue::{evaluate_from_scratch, CHESS_NETWORK};
+use crate::chess::eval::eval_report;
 use crate::chess::syzygy;
 use crate::chess::{bench_positions, DEFAULT_BENCH_DEPTH};
 use crate::chess::{move_to_uci, parse_uci_move, Color, Move, Position};
@@ -275,10 +274,7 @@ impl<W: Write> Session<W> {
                 request.frc |= self.settings.chess960;
                 match genfens(&mut self.searcher, &request) {
                     Ok(fens) => {
-                        self.lines(
-                            fens.iter()
-                                .map(|fen| info_string(&format!("genfens {fen}"))),
-                        )?;
+                        self.lines(fens.iter().map(|f| info_string(&format!("genfens {f}"))))?
                     }
                     Err(e) => self.error(&format!("genfens: {e}"))?,
                 }
@@ -289,33 +285,9 @@ impl<W: Write> Session<W> {
                 #[cfg(not(feature = "tune"))]
                 self.error("spsa: this build has no tunable options (build with --features tune)")?;
             }
-            UciCommand::TbProbe => {
-                let text = match syzygy::probe(&self.game.root) {
-                    Ok((wdl, Some(dtz))) => format!("tb wdl {} dtz {dtz}", wdl.signed()),
-                    Ok((wdl, None)) => format!("tb wdl {} dtz none", wdl.signed()),
-                    Err(why) => format!("tb none: {why}"),
-                };
-                self.line(&info_string(&text))?;
-            }
+            UciCommand::TbProbe => self.line(&info_string(&syzygy::probe_text(&self.game.root)))?,
             UciCommand::Eval => {
-                match CHESS_NETWORK.current() {
-                    Some(net) => {
-                        let shape = net.shape();
-                        self.line(&format!(
-                            "network {} ({}x{} -> {} buckets): {} for the side to move",
-                            self.settings.eval_file,
-                            shape.inputs,
-                            shape.hidden,
-                            shape.buckets,
-                            evaluate_from_scratch(&net, &self.game.root)
-                        ))?;
-                        self.line("hand-written evaluation, for comparison:")?;
-                    }
-                    None => self.line(
-                        "no network in use (Use NNUE, EvalFile): the hand-written evaluation",
-                    )?,
-                }
-                self.lines(explain(&self.game.root))?;
+                self.lines(eval_report(&self.game.root, &self.settings.eval_file))?
             }
         }
         Ok(ControlFlow::Continue(()))
