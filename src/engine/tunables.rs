@@ -200,8 +200,8 @@ search_params! {
         lmr_min_depth = 3, 1..=6, step 1;
         /// Plies more a late move is reduced at an expected cut node, where one of the
         /// first moves should refute the parent and the late ones rarely matter. None
-        /// for now: search bundle 1 scored better without this and the reductions of
-        /// losing captures (`notes/search-changes.md`).
+        /// until its test (bundle 3a in `notes/search-changes.md`) is decided: with the
+        /// reductions of losing captures it lost, alone it is undecided.
         lmr_cut_node_plies = 0, 0..=2, step 1;
         /// Constant term of the reduction table, in hundredths of a ply.
         lmr_base = 75, 0..=200, step 10;
@@ -281,7 +281,7 @@ search_params! {
         /// beta: a search of this position already failed to reach it.
         nmp_table_guard: bool = true;
         /// Whether captures that lose material are reduced as late quiet moves are (off
-        /// for now, as the cut-node plies above are).
+        /// until its test, bundle 3b, is decided; so far it leans below zero).
         lmr_bad_captures: bool = false;
         /// Whether a node's moves wait until the pruning before the move loop has had
         /// its chance to end the node without them (where no moves is not decisive).
