@@ -141,7 +141,7 @@ impl<G: Game> History<G> {
     /// Rewards (`bonus` > 0) or punishes a quiet move in the butterfly table and in both
     /// continuation tables.
     pub fn update_quiet(&mut self, index: usize, key: usize, rows: ContinuationRows, bonus: i32) {
-        self.update(index, bonus);
+        self.update_butterfly(index, bonus);
         let missing = G::CONTINUATION_SIZE * G::CONTINUATION_SIZE;
         for (table, &row) in self.continuation.iter_mut().zip(&rows.0) {
             if row != missing {
@@ -152,7 +152,7 @@ impl<G: Game> History<G> {
     }
 
     /// Moves the butterfly entry `index` by `bonus` (see [`gravity`]).
-    fn update(&mut self, index: usize, bonus: i32) {
+    pub fn update_butterfly(&mut self, index: usize, bonus: i32) {
         let entry = &mut self.butterfly[index];
         *entry = gravity(*entry, bonus);
     }

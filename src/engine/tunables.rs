@@ -203,6 +203,16 @@ search_params! {
         /// until its test (bundle 3a in `notes/search-changes.md`) is decided: with the
         /// reductions of losing captures it lost, alone it is undecided.
         lmr_cut_node_plies = 0, 0..=2, step 1;
+        /// Plies less a late move is reduced at a node that was once on a principal
+        /// variation (the table's PV mark), where the search already found the line that
+        /// matters once. None until its test (bundle 4 in `notes/search-changes.md`).
+        lmr_tt_pv_plies = 0, 0..=2, step 1;
+        /// A node reached by a reduction of at least this many plies is searched a ply
+        /// deeper where the reduced move did not make its mover's position worse by the
+        /// static evaluations (the parent's and the node's, each from its side to move,
+        /// sum to at most zero): in hindsight the reduction misjudged a sound move.
+        /// 0 turns it off (until bundle 4's test).
+        hindsight_extend_reduction = 0, 0..=6, step 1;
         /// Constant term of the reduction table, in hundredths of a ply.
         lmr_base = 75, 0..=200, step 10;
         /// Divisor of the reduction table, in hundredths: larger means gentler reductions.
@@ -224,6 +234,14 @@ search_params! {
         history_bonus_offset = 50, 0..=200, step 10;
         /// Largest single history bonus, so one deep cut-off does not saturate the table.
         history_bonus_max = 1_536, 256..=4_096, step 128;
+        /// History points, in tenths per unit, for the quiet move that led to a node by
+        /// how far it changed its mover's static evaluation (the parent's and the
+        /// node's, each from its side to move, summed and negated): a move that made the
+        /// mover's position look better is raised, one that made it worse lowered, on
+        /// the node's first visit. 0 turns it off (until bundle 4's test).
+        history_eval_diff_scale = 0, 0..=200, step 10;
+        /// Largest such update either way.
+        history_eval_diff_max = 1_024, 256..=4_096, step 128;
         /// A correction-history entry never exceeds this many units.
         correction_max = 128, 32..=256, step 8;
         /// A search of depth `d` moves its correction entry `min(d + 1, this)` 256ths of

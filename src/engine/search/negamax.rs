@@ -102,7 +102,37 @@ impl<G: Game> Worker<'_, G> {
             _ => static_eval,
         };
         self.stack[ply].eval = eval;
+        self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && eval > self.stack[ply - 2].eval;
+        let tt_pv = PV || tt.is_some_and(|e| e.was_pv);
+
+        // Step 6b: the two static evaluations around the quiet move that led here, each
+        // from its side, judge it: the sum is what it cost its mover (the root's is
+        // never known, so it reads as none).
+        let parent_eval = self.stack[ply - 1].static_eval;
+        let arrival_cost =
+            (!in_check && parent_eval > -INFINITY).then(|| static_eval + parent_eval);
+        if let (Some(cost), Some(index)) = (arrival_cost, previous) {
+            if params.history_eval_diff_scale != 0
+                && tt.is_none()
+                && excluded.is_none()
+                && self.stack[ply].quiet_arrival
+            {
+                let max = params.history_eval_diff_max;
+                let bonus = (-cost * params.history_eval_diff_scale / 10).clamp(-max, max);
+                self.history.update_butterfly(index, bonus);
+            }
+        }
+
+        // Step 6c: hindsight: a move reduced a lot that did not worsen its mover's
+        // position may have been reduced wrongly; it gets a ply back here.
+        if params.hindsight_extend_reduction != 0
+            && excluded.is_none()
+            && self.stack[ply].reduction >= params.hindsight_extend_reduction
+            && arrival_cost.is_some_and(|cost| cost <= 0)
+        {
+            depth += 1;
+        }
 
         if !PV && !in_check && beta.abs() < MATE_BOUND {
             // Step 7: reverse futility pruning: so far above beta that a quiet move of
@@ -145,6 +175,8 @@ impl<G: Game> Worker<'_, G> {
                 let next = &mut self.stack[ply + 1];
                 next.cont_key = G::CONTINUATION_SIZE;
                 next.hash = child.hash();
+                next.reduction = 0;
+                next.quiet_arrival = false;
                 self.evaluator.push(pos, &child);
                 let outer_floor = self.null_floor.replace(ply + 1);
                 let score = -self.negamax::<false>(
@@ -279,6 +311,8 @@ impl<G: Game> Worker<'_, G> {
             next.doubles = doubles;
             next.cont_key = pos.continuation_key(mv);
             next.hash = child.hash();
+            next.reduction = 0;
+            next.quiet_arrival = !noisy;
             self.evaluator.push(pos, &child);
             let new_depth = depth - 1 + extension;
             let index = pos.history_index(mv);
@@ -311,6 +345,9 @@ impl<G: Game> Worker<'_, G> {
                     if cut_node {
                         r += params.lmr_cut_node_plies;
                     }
+                    if !PV && tt_pv {
+                        r -= params.lmr_tt_pv_plies;
+                    }
                     if !noisy {
                         r -= self
                             .history
@@ -319,6 +356,7 @@ impl<G: Game> Worker<'_, G> {
                     }
                     r = r.clamp(0, (new_depth - 1).max(0));
                 }
+                self.stack[ply + 1].reduction = r;
                 let mut score = -self.negamax::<false>(
                     &child,
                     new_depth - r,
@@ -328,6 +366,7 @@ impl<G: Game> Worker<'_, G> {
                     r > 0 || !cut_node,
                     Some(index),
                 );
+                self.stack[ply + 1].reduction = 0;
                 if score > alpha && r > 0 {
                     score = -self.negamax::<false>(
                         &child,
@@ -392,7 +431,8 @@ impl<G: Game> Worker<'_, G> {
             TtBound::Upper
         };
         let code = best_move.map_or(0, G::move_code);
-        self.tt.store(hash, ply, code, best_score, depth, bound);
+        self.tt
+            .store(hash, ply, code, best_score, depth, bound, tt_pv);
 
         // Step 16: the correction history learns how far the static evaluation was off,
         // where the result says so: a quiet best move (a capture's gain is not the

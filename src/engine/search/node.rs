@@ -66,7 +66,8 @@ impl<G: Game> Worker<'_, G> {
             TableValue::Loss => (-TABLE_WIN + ply as i32, TtBound::Upper),
         };
         let depth = (depth + TABLE_TT_DEPTH_BONUS).min(MAX_PLY as i32 - 1);
-        self.tt.store(pos.hash(), ply, 0, score, depth, bound);
+        self.tt
+            .store(pos.hash(), ply, 0, score, depth, bound, false);
         Some(score)
     }
 

@@ -104,6 +104,7 @@ impl<G: Game> Worker<'_, G> {
             best_score,
             0,
             bound,
+            tt.is_some_and(|e| e.was_pv),
         );
         best_score
     }

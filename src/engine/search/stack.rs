@@ -2,6 +2,7 @@
 //! entry per ply (Viridithas's `stack.rs`), and the repetition check that walks it.
 
 use super::Worker;
+use crate::engine::params::INFINITY;
 use crate::engine::Game;
 
 /// What the search keeps about the position at one ply of the current path.
@@ -12,6 +13,13 @@ pub(super) struct StackEntry<M> {
     /// The static evaluation the node used (corrected, sharpened): a node two plies down
     /// compares its own with it to know whether the position is improving.
     pub eval: i32,
+    /// The corrected static evaluation (`-INFINITY` in check), before the table
+    /// sharpens it: what the node's children compare their own with.
+    pub static_eval: i32,
+    /// Plies the move that led here was reduced by.
+    pub reduction: i32,
+    /// Whether the move that led here was quiet (not a null move, not noisy).
+    pub quiet_arrival: bool,
     /// The continuation key of the move that led here (`G::CONTINUATION_SIZE`: a null
     /// move, or the root, whose move is not known).
     pub cont_key: usize,
@@ -30,6 +38,9 @@ impl<M> StackEntry<M> {
         Self {
             hash: 0,
             eval: 0,
+            static_eval: -INFINITY,
+            reduction: 0,
+            quiet_arrival: false,
             cont_key: no_move,
             excluded: None,
             doubles: 0,

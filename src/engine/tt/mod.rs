@@ -1,8 +1,8 @@
 //! The transposition table, shared by every search thread without locks.
 //!
-//! Each entry is one `AtomicU64` holding key, move code, score, depth, bound and age: a
-//! 64-bit load or store cannot tear, so a reader sees either a whole old entry or a whole
-//! new one, never a mix. Entries are grouped in buckets of [`BUCKET`] so replacement can
+//! Each entry is one `AtomicU64` holding key, move code, score, depth, bound, a PV mark and
+//! age: a 64-bit load or store cannot tear, so a reader sees either a whole old entry or a
+//! whole new one, never a mix. Entries are grouped in buckets of [`BUCKET`] so replacement can
 //! keep deep or recent entries. A 16-bit key check leaves rare false hits; they are
 //! harmless because the search only uses a stored move after finding it among the legal
 //! moves, and a wrong score on one node does not decide a game.
@@ -24,8 +24,8 @@ const BUCKET: usize = 4;
 #[derive(Default)]
 struct Bucket([AtomicU64; BUCKET]);
 
-/// Ages wrap at 64 (6 bits in an entry).
-const AGE_MASK: u8 = 63;
+/// Ages wrap at 32 (5 bits in an entry).
+const AGE_MASK: u8 = 31;
 
 /// How a stored score relates to the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +49,8 @@ pub struct TtEntry {
     pub depth: i32,
     /// Bound type.
     pub bound: TtBound,
+    /// Whether the node was on a principal variation when stored, or had been before.
+    pub was_pv: bool,
 }
 
 impl TtEntry {
@@ -110,14 +112,15 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// Bit layout: key 16 | move 16 | score 16 | depth 8 | bound 2 | age 6.
-fn pack(key: u16, move_code: u16, score: i16, depth: u8, bound: u8, age: u8) -> u64 {
+/// Bit layout: key 16 | move 16 | score 16 | depth 8 | bound 2 | pv 1 | age 5.
+fn pack(key: u16, move_code: u16, score: i16, depth: u8, bound: u8, pv: bool, age: u8) -> u64 {
     u64::from(key)
         | u64::from(move_code) << 16
         | u64::from(score as u16) << 32
         | u64::from(depth) << 48
         | u64::from(bound & 3) << 56
-        | u64::from(age & AGE_MASK) << 58
+        | u64::from(pv) << 58
+        | u64::from(age & AGE_MASK) << 59
 }
 
 fn key_of(e: u64) -> u16 {
@@ -135,8 +138,11 @@ fn depth_of(e: u64) -> u8 {
 fn bound_of(e: u64) -> u8 {
     ((e >> 56) & 3) as u8
 }
+fn pv_of(e: u64) -> bool {
+    (e >> 58) & 1 != 0
+}
 fn age_of(e: u64) -> u8 {
-    (e >> 58) as u8 & AGE_MASK
+    (e >> 59) as u8 & AGE_MASK
 }
 
 impl TranspositionTable {
@@ -244,6 +250,7 @@ impl TranspositionTable {
                     score: score_from_tt(i32::from(score_of(e)), ply),
                     depth: i32::from(depth_of(e)),
                     bound,
+                    was_pv: pv_of(e),
                 });
             }
         }
@@ -251,6 +258,8 @@ impl TranspositionTable {
     }
 
     /// Stores a result. `score` is relative to the root; it is adjusted by `ply` here.
+    /// `pv` marks a node that is or was on a principal variation.
+    #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,
         hash: u64,
@@ -259,6 +268,7 @@ impl TranspositionTable {
         score: i32,
         depth: i32,
         bound: TtBound,
+        pv: bool,
     ) {
         let key = hash as u16;
         let age = self.age.load(Ordering::Relaxed);
@@ -297,7 +307,7 @@ impl TranspositionTable {
         };
         let stored = score_to_tt(score, ply).clamp(i32::from(i16::MIN), i32::from(i16::MAX));
         let depth = depth.clamp(0, MAX_PLY as i32) as u8;
-        let entry = pack(key, code, stored as i16, depth, bound as u8, age);
+        let entry = pack(key, code, stored as i16, depth, bound as u8, pv, age);
         bucket[victim].store(entry, Ordering::Relaxed);
     }
 }
@@ -313,13 +323,25 @@ mod tests {
         // Win in 7 plies from the root, found at ply 3: from that node it is a win in 4.
         let root_score = MATE - 7;
         assert_eq!(score_to_tt(root_score, 3), MATE - 4);
-        tt.store(0xdead_beef_1234_5678, 3, 42, root_score, 5, TtBound::Exact);
+        tt.store(
+            0xdead_beef_1234_5678,
+            3,
+            42,
+            root_score,
+            5,
+            TtBound::Exact,
+            true,
+        );
         // Reached again at ply 5 (a transposition): win in 4 from there is MATE - 9.
         let e = tt.probe(0xdead_beef_1234_5678, 5).expect("stored entry");
         assert_eq!(e.score, MATE - 9);
-        assert_eq!((e.move_code, e.depth, e.bound), (42, 5, TtBound::Exact));
+        assert_eq!(
+            (e.move_code, e.depth, e.bound, e.was_pv),
+            (42, 5, TtBound::Exact, true)
+        );
         let loss = -MATE + 10;
-        tt.store(7, 4, 0, loss, 2, TtBound::Upper);
+        tt.store(7, 4, 0, loss, 2, TtBound::Upper, false);
+        assert!(!tt.probe(7, 4).unwrap().was_pv);
         assert_eq!(tt.probe(7, 4).unwrap().score, loss);
         assert_eq!(tt.probe(7, 2).unwrap().score, loss - 2);
         assert_eq!(score_from_tt(score_to_tt(123, 9), 9), 123);
@@ -334,7 +356,7 @@ mod tests {
         // One thread clears alone; three split the table, the caller taking a part.
         for threads in [1, 3] {
             for h in 0..200_000u64 {
-                tt.store(hash(h), 0, 1, 0, 1, TtBound::Lower);
+                tt.store(hash(h), 0, 1, 0, 1, TtBound::Lower, false);
             }
             assert!(tt.hashfull() > 500);
             tt.clear(threads);
@@ -351,6 +373,7 @@ mod tests {
             score,
             depth: 3,
             bound,
+            was_pv: false,
         };
         assert_eq!(entry(40, TtBound::Exact).sharpen(10), 40);
         assert_eq!(entry(40, TtBound::Exact).sharpen(90), 40);
@@ -366,10 +389,38 @@ mod tests {
     }
 
     #[test]
+    fn every_field_reads_back_as_packed() {
+        let bounds = [
+            (1, TtBound::Upper),
+            (2, TtBound::Lower),
+            (3, TtBound::Exact),
+        ];
+        for (bits, bound) in bounds {
+            for pv in [false, true] {
+                for age in [0, 1, 17, AGE_MASK] {
+                    let e = pack(0xbeef, 0x1234, -77, 200, bits, pv, age);
+                    assert_eq!(
+                        (key_of(e), move_of(e), score_of(e), depth_of(e)),
+                        (0xbeef, 0x1234, -77, 200)
+                    );
+                    assert_eq!((bound_of(e), pv_of(e), age_of(e)), (bits, pv, age));
+                }
+            }
+            let tt = TranspositionTable::new(1);
+            tt.store(5, 0, 9, 10, 3, bound, true);
+            assert!(tt.probe(5, 0).is_some_and(|e| e.was_pv && e.bound == bound));
+            tt.store(5, 0, 9, 10, 3, bound, false);
+            assert!(tt
+                .probe(5, 0)
+                .is_some_and(|e| !e.was_pv && e.bound == bound));
+        }
+    }
+
+    #[test]
     fn keeps_move_when_overwritten_without_one() {
         let tt = TranspositionTable::new(1);
-        tt.store(99, 0, 17, 50, 4, TtBound::Lower);
-        tt.store(99, 0, 0, 60, 6, TtBound::Upper);
+        tt.store(99, 0, 17, 50, 4, TtBound::Lower, false);
+        tt.store(99, 0, 0, 60, 6, TtBound::Upper, false);
         let e = tt.probe(99, 0).unwrap();
         assert_eq!((e.move_code, e.score, e.depth), (17, 60, 6));
     }
