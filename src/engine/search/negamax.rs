@@ -175,7 +175,6 @@ impl<G: Game> Worker<'_, G> {
                 let next = &mut self.stack[ply + 1];
                 next.cont_key = G::CONTINUATION_SIZE;
                 next.hash = child.hash();
-                next.reduction = 0;
                 next.quiet_arrival = false;
                 self.evaluator.push(pos, &child);
                 let outer_floor = self.null_floor.replace(ply + 1);
@@ -311,7 +310,6 @@ impl<G: Game> Worker<'_, G> {
             next.doubles = doubles;
             next.cont_key = pos.continuation_key(mv);
             next.hash = child.hash();
-            next.reduction = 0;
             next.quiet_arrival = !noisy;
             self.evaluator.push(pos, &child);
             let new_depth = depth - 1 + extension;

@@ -221,7 +221,6 @@ impl<G: Game> Worker<'_, G> {
             let next = &mut self.stack[1];
             next.cont_key = root.continuation_key(mv);
             next.hash = child.hash();
-            next.reduction = 0;
             next.quiet_arrival = !root.is_noisy(mv);
             self.evaluator.push(root, &child);
             let new_depth = depth - 1 + i32::from(child.in_check());

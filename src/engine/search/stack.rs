@@ -16,7 +16,8 @@ pub(super) struct StackEntry<M> {
     /// The corrected static evaluation (`-INFINITY` in check), before the table
     /// sharpens it: what the node's children compare their own with.
     pub static_eval: i32,
-    /// Plies the move that led here was reduced by.
+    /// Plies the move that led here was reduced by: set by the parent only for the
+    /// reduced search itself, 0 at every other time.
     pub reduction: i32,
     /// Whether the move that led here was quiet (not a null move, not noisy).
     pub quiet_arrival: bool,
