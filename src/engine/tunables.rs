@@ -204,13 +204,14 @@ search_params! {
         lmr_cut_node_plies = 0, 0..=2, step 1;
         /// Plies less a late move is reduced at a node that was once on a principal
         /// variation (the table's PV mark), where the search already found the line that
-        /// matters once. None until its test (bundle 4 in `notes/search-changes.md`).
+        /// matters once. None: bundle 4 (`notes/search-changes.md`) did not tell; each of its
+        /// three is to be tested alone.
         lmr_tt_pv_plies = 0, 0..=2, step 1;
         /// A node reached by a reduction of at least this many plies is searched a ply
         /// deeper where the reduced move did not make its mover's position worse by the
         /// static evaluations (the parent's and the node's, each from its side to move,
         /// sum to at most zero): in hindsight the reduction misjudged a sound move.
-        /// 0 turns it off (until bundle 4's test).
+        /// 0 turns it off (bundle 4 did not tell; to be tested alone).
         hindsight_extend_reduction = 0, 0..=6, step 1;
         /// Constant term of the reduction table, in hundredths of a ply.
         lmr_base = 75, 0..=200, step 10;
@@ -237,7 +238,7 @@ search_params! {
         /// how far it changed its mover's static evaluation (the parent's and the
         /// node's, each from its side to move, summed and negated): a move that made the
         /// mover's position look better is raised, one that made it worse lowered, on
-        /// the node's first visit. 0 turns it off (until bundle 4's test).
+        /// the node's first visit. 0 turns it off (bundle 4 did not tell; to be tested alone).
         history_eval_diff_scale = 0, 0..=200, step 10;
         /// Largest such update either way.
         history_eval_diff_max = 1_024, 256..=4_096, step 128;
@@ -297,8 +298,8 @@ search_params! {
         /// Whether null-move pruning is skipped where the table holds an upper bound below
         /// beta: a search of this position already failed to reach it.
         nmp_table_guard: bool = true;
-        /// Whether captures that lose material are reduced as late quiet moves are (off
-        /// until its test, bundle 3b, is decided; so far it leans below zero).
+        /// Whether captures that lose material are reduced as late quiet moves are. Off:
+        /// alone (bundle 3b in `notes/search-changes.md`) it failed, -25 Elo over 1,142 games.
         lmr_bad_captures: bool = false;
         /// Whether a node's moves wait until the pruning before the move loop has had
         /// its chance to end the node without them (where no moves is not decisive).
