@@ -130,7 +130,8 @@ impl Follower {
                 ..
             } => {
                 self.game = None;
-                if version != 1 {
+                // The follower takes version 00 as 01, as Scan does.
+                if version > 1 {
                     return;
                 }
                 let ours = follower_color;
