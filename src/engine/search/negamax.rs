@@ -421,13 +421,7 @@ impl<G: Game> Worker<'_, G> {
         if excluded.is_some() {
             return if searched == 0 { alpha } else { best_score };
         }
-        let bound = if best_score >= beta {
-            TtBound::Lower
-        } else if alpha > original_alpha {
-            TtBound::Exact
-        } else {
-            TtBound::Upper
-        };
+        let bound = TtBound::of_result(best_score, beta, alpha > original_alpha);
         let code = best_move.map_or(0, G::move_code);
         self.tt
             .store(hash, ply, code, best_score, depth, bound, tt_pv);

@@ -90,13 +90,7 @@ impl<G: Game> Worker<'_, G> {
                 }
             }
         }
-        let bound = if best_score >= beta {
-            TtBound::Lower
-        } else if alpha > original_alpha {
-            TtBound::Exact
-        } else {
-            TtBound::Upper
-        };
+        let bound = TtBound::of_result(best_score, beta, alpha > original_alpha);
         self.tt.store(
             hash,
             ply,

@@ -38,6 +38,21 @@ pub enum TtBound {
     Exact = 3,
 }
 
+impl TtBound {
+    /// The bound a search's `score` gives within its window: a cut-off at `beta`, an exact
+    /// score where a move raised alpha, otherwise an upper bound.
+    #[inline]
+    pub fn of_result(score: i32, beta: i32, raised_alpha: bool) -> Self {
+        if score >= beta {
+            Self::Lower
+        } else if raised_alpha {
+            Self::Exact
+        } else {
+            Self::Upper
+        }
+    }
+}
+
 /// A decoded entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtEntry {
