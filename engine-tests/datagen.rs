@@ -2,8 +2,7 @@
 //! reproducible from the seed, appended to rather than overwritten, and summarised by
 //! `--stats`; record files convert into them.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 use tvilling::chess::PackedPosition;
 use tvilling::nnue::data::TrainingRecord;
 use tvilling::nnue::game_file::{read_positions, GameCounts, GameRecord};
@@ -15,31 +14,16 @@ fn positions<R: GameRecord>(path: &Path) -> (Vec<R>, GameCounts, usize) {
     (loaded.records, counts, loaded.trailing_bytes)
 }
 
-use crate::common::scratch::scratch_path;
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = scratch_path(&format!("datagen-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::common::binary::run;
+use crate::common::scratch::scratch_dir;
 
 fn datagen(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tvilling"))
-        .arg("datagen")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    run(&[&["datagen"], args].concat())
 }
 
 #[test]
 fn games_are_valid_reproducible_and_appended() {
-    let dir = scratch("games");
+    let dir = scratch_dir("datagen-games");
     let (a, b) = (dir.join("a.bin"), dir.join("b.bin"));
     let common = [
         "--games",
@@ -96,7 +80,7 @@ fn games_are_valid_reproducible_and_appended() {
 
 #[test]
 fn starts_from_books_and_chess960() {
-    let dir = scratch("starts");
+    let dir = scratch_dir("datagen-starts");
     let book = dir.join("book.epd");
     std::fs::write(
         &book,
@@ -147,7 +131,7 @@ fn starts_from_books_and_chess960() {
 
 #[test]
 fn bad_arguments_and_files_are_errors() {
-    let dir = scratch("errors");
+    let dir = scratch_dir("datagen-errors");
     let (ok, _, err) = datagen(&["--games", "x"]);
     assert!(
         !ok && err.contains("invalid value 'x' for '--games"),
@@ -170,7 +154,7 @@ fn bad_arguments_and_files_are_errors() {
 fn record_files_become_games_of_one_position() {
     use tvilling::chess::Position;
     use tvilling::nnue::data::{Outcome, RecordWriter};
-    let dir = scratch("records");
+    let dir = scratch_dir("datagen-records");
     let (records_file, games_file) = (dir.join("r.bin"), dir.join("r.games"));
     let records: Vec<PackedPosition> = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -201,7 +185,7 @@ fn draughts_games_from_ballots() {
     use tvilling::draughts::fast::movegen::legal_moves;
     use tvilling::draughts::packed::PackedDraughts;
     use tvilling::engine::MoveList;
-    let dir = scratch("draughts");
+    let dir = scratch_dir("datagen-draughts");
     let ballots = dir.join("ballots.fen");
     std::fs::write(
         &ballots,

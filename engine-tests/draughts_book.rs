@@ -1,17 +1,10 @@
 //! The opening book through the built binary: `tvilling book build`, `extend` and `stats`,
 //! then Hub playing from the book built, and a damaged book refused with the reason.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::common::binary::{text, tvilling};
-use crate::common::scratch::scratch_path;
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = scratch_path(&format!("book-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::common::scratch::scratch_dir;
 
 /// `stats`' first line: `positions P, moves M, N nodes a position, B bytes`.
 fn positions(book: &Path) -> usize {
@@ -30,7 +23,7 @@ fn positions(book: &Path) -> usize {
 
 #[test]
 fn a_book_is_built_extended_and_played_from() {
-    let dir = scratch("build");
+    let dir = scratch_dir("book-build");
     let book = dir.join("small.book");
     let book_arg = book.to_str().unwrap();
     let out = tvilling(
@@ -80,7 +73,7 @@ fn a_book_is_built_extended_and_played_from() {
 
 #[test]
 fn a_damaged_book_is_refused_with_the_reason() {
-    let dir = scratch("damaged");
+    let dir = scratch_dir("book-damaged");
     let book = dir.join("cut.book");
     let whole = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/books/draughts.book")).unwrap();
     std::fs::write(&book, &whole[..whole.len() - 1]).unwrap();

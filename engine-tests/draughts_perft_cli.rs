@@ -1,18 +1,6 @@
 //! The built binary's `perft --game draughts`: output format, divide, and error reporting.
 
-use std::process::Command;
-
-fn tvilling(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tvilling"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::common::binary::run as tvilling;
 
 #[test]
 fn counts_from_the_start_position_by_default() {

@@ -3,21 +3,14 @@
 //! `dbgen` of 3 pieces, a few seconds, stands for `train`, `datagen` and `book`, which
 //! choose through the same `ProgressDisplay`; their own tests read their plain lines.
 
-use std::path::PathBuf;
 use tvilling::draughts::egdb::Material;
 
 use crate::common::binary::{text, tvilling};
-use crate::common::scratch::scratch_path;
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = scratch_path(&format!("progress-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use crate::common::scratch::scratch_dir;
 
 #[test]
 fn a_pipe_gets_the_plain_lines() {
-    let dir = scratch("pipe");
+    let dir = scratch_dir("progress-pipe");
     let out = tvilling(
         &["dbgen", "--pieces", "3", "--dir", dir.to_str().unwrap()],
         "",
@@ -86,7 +79,7 @@ fn on_a_terminal(args: &[&str]) -> String {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_terminal_gets_a_bar() {
-    let dir = scratch("terminal");
+    let dir = scratch_dir("progress-terminal");
     let shown = on_a_terminal(&["dbgen", "--pieces", "3", "--dir", dir.to_str().unwrap()]);
     assert!(shown.contains("dbgen ["), "no bar: {shown:?}");
     assert!(shown.contains('\x1b'), "not redrawn in place: {shown:?}");

@@ -3,20 +3,12 @@
 //! later run resumes from; a network of king-bucket inputs goes from the trainer into the
 //! engine's search.
 
-use std::path::PathBuf;
 use std::process::Command;
 use tvilling::nnue::format::read_network;
 use tvilling::nnue::FeatureSetId;
 
-use crate::common::scratch::scratch_path;
+use crate::common::scratch::scratch_dir;
 use crate::common::uci_session::session;
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = scratch_path(&format!("train-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn run(exe: &str, args: &[&str]) -> String {
     let out = Command::new(exe).args(args).output().unwrap();
@@ -35,7 +27,7 @@ fn losses(csv: &str, column: usize) -> Vec<f64> {
 
 #[test]
 fn trains_exports_and_resumes() {
-    let dir = scratch("run");
+    let dir = scratch_dir("train-run");
     let data = dir.join("data.bin");
     let out = dir.join("net");
     run(
@@ -136,7 +128,7 @@ fn trains_exports_and_resumes() {
 /// may castle or walk renews their sides from the refresh cache again and again.
 #[test]
 fn trains_a_king_bucket_network_the_engine_searches_with() {
-    let dir = scratch("king-buckets");
+    let dir = scratch_dir("train-king-buckets");
     let data = dir.join("data.bin");
     let out = dir.join("net");
     let exe = env!("CARGO_BIN_EXE_tvilling");
@@ -214,7 +206,7 @@ fn trains_a_king_bucket_network_the_engine_searches_with() {
 
 #[test]
 fn bad_input_is_refused_with_a_message() {
-    let dir = scratch("bad");
+    let dir = scratch_dir("train-bad");
     let junk = dir.join("junk.bin");
     std::fs::write(&junk, [0xFFu8; 64]).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_tvilling"))

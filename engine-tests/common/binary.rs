@@ -22,6 +22,13 @@ pub fn tvilling(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Runs `tvilling args...` with nothing on stdin: whether it succeeded, its stdout and
+/// its stderr.
+pub fn run(args: &[&str]) -> (bool, String, String) {
+    let out = tvilling(args, "");
+    (out.status.success(), text(&out.stdout), text(&out.stderr))
+}
+
 /// Output bytes as text, invalid UTF-8 replaced.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -8,3 +8,11 @@ use std::path::{Path, PathBuf};
 pub fn scratch_path(name: &str) -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tvilling-{name}-{}", std::process::id()))
 }
+
+/// This run's folder `name`, emptied and created anew.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = scratch_path(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
