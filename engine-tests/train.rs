@@ -3,17 +3,17 @@
 //! later run resumes from; a network of king-bucket inputs goes from the trainer into the
 //! engine's search.
 
-use std::process::Command;
 use tvilling::nnue::format::read_network;
 use tvilling::nnue::FeatureSetId;
 
+use crate::common::binary::run;
 use crate::common::scratch::scratch_dir;
 use crate::common::uci_session::session;
 
-fn run(exe: &str, args: &[&str]) -> String {
-    let out = Command::new(exe).args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(out.status.success(), "{exe} {args:?}: {stderr}");
+/// Runs `tvilling args...`, which must succeed, and returns its stderr.
+fn succeeds(args: &[&str]) -> String {
+    let (ok, _, stderr) = run(args);
+    assert!(ok, "tvilling {args:?}: {stderr}");
     stderr
 }
 
@@ -30,22 +30,19 @@ fn trains_exports_and_resumes() {
     let dir = scratch_dir("train-run");
     let data = dir.join("data.bin");
     let out = dir.join("net");
-    run(
-        env!("CARGO_BIN_EXE_tvilling"),
-        &[
-            "datagen",
-            "--games",
-            "200",
-            "--nodes",
-            "300",
-            "--threads",
-            "1",
-            "--seed",
-            "5",
-            "--out",
-            data.to_str().unwrap(),
-        ],
-    );
+    succeeds(&[
+        "datagen",
+        "--games",
+        "200",
+        "--nodes",
+        "300",
+        "--threads",
+        "1",
+        "--seed",
+        "5",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
     let common = [
         "train",
         "--data",
@@ -70,10 +67,7 @@ fn trains_exports_and_resumes() {
         "--threads",
         "2",
     ];
-    let log = run(
-        env!("CARGO_BIN_EXE_tvilling"),
-        &[&common[..], &["--epochs", "4"]].concat(),
-    );
+    let log = succeeds(&[&common[..], &["--epochs", "4"]].concat());
     // Into a pipe, the lines a log keeps: one an epoch, then the result.
     for epoch in 1..=4 {
         let line = format!("\nepoch {epoch}/4: train loss ");
@@ -104,8 +98,7 @@ fn trains_exports_and_resumes() {
     // would rewrite the first four rows (their speeds at least) and their networks.
     std::fs::remove_file(out.join("epoch-001.nnue")).unwrap();
     let checkpoint = out.join("checkpoint.bin");
-    run(
-        env!("CARGO_BIN_EXE_tvilling"),
+    succeeds(
         &[
             &common[..],
             &["--epochs", "5", "--resume", checkpoint.to_str().unwrap()],
@@ -131,45 +124,38 @@ fn trains_a_king_bucket_network_the_engine_searches_with() {
     let dir = scratch_dir("train-king-buckets");
     let data = dir.join("data.bin");
     let out = dir.join("net");
-    let exe = env!("CARGO_BIN_EXE_tvilling");
-    run(
-        exe,
-        &[
-            "datagen",
-            "--games",
-            "30",
-            "--nodes",
-            "300",
-            "--threads",
-            "1",
-            "--seed",
-            "7",
-            "--out",
-            data.to_str().unwrap(),
-        ],
-    );
-    let log = run(
-        exe,
-        &[
-            "train",
-            "--data",
-            data.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-            "--features",
-            "king-buckets-7",
-            "--hidden",
-            "32",
-            "--batch",
-            "128",
-            "--epochs",
-            "1",
-            "--validation",
-            "0.2",
-            "--threads",
-            "2",
-        ],
-    );
+    succeeds(&[
+        "datagen",
+        "--games",
+        "30",
+        "--nodes",
+        "300",
+        "--threads",
+        "1",
+        "--seed",
+        "7",
+        "--out",
+        data.to_str().unwrap(),
+    ]);
+    let log = succeeds(&[
+        "train",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--features",
+        "king-buckets-7",
+        "--hidden",
+        "32",
+        "--batch",
+        "128",
+        "--epochs",
+        "1",
+        "--validation",
+        "0.2",
+        "--threads",
+        "2",
+    ]);
     assert!(log.contains("train: done, validation loss "), "{log}");
     let net = out.join("final.nnue");
     let weights = read_network(&std::fs::read(&net).unwrap(), FeatureSetId::Chess768).unwrap();
@@ -209,24 +195,17 @@ fn bad_input_is_refused_with_a_message() {
     let dir = scratch_dir("train-bad");
     let junk = dir.join("junk.bin");
     std::fs::write(&junk, [0xFFu8; 64]).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_tvilling"))
-        .args([
-            "train",
-            "--data",
-            junk.to_str().unwrap(),
-            "--out",
-            dir.to_str().unwrap(),
-        ])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("record 0"));
-    let out = Command::new(env!("CARGO_BIN_EXE_tvilling"))
-        .args(["train", "--hidden"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let (ok, _, stderr) = run(&[
+        "train",
+        "--data",
+        junk.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert!(stderr.contains("record 0"));
+    let (ok, _, stderr) = run(&["train", "--hidden"]);
+    assert!(!ok);
     assert!(
         stderr.contains("a value is required for '--hidden"),
         "{stderr}"
