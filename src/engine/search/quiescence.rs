@@ -33,27 +33,28 @@ impl<G: Game> Worker<'_, G> {
         let in_check = pos.in_check();
         // In check (draughts: with a capture to make) there is no stand pat: every legal
         // move is searched.
+        let params = self.params.get();
         let mut moves = MoveList::new();
-        let mut best_score;
-        if in_check {
+        let stand_pat = if in_check {
             pos.legal_moves(&mut moves);
             if moves.is_empty() {
                 return no_moves_score(pos, ply);
             }
-            best_score = -INFINITY;
+            -INFINITY
         } else {
             let (_, static_eval) = self.static_eval(pos, pos.correction_key());
             let stand_pat = match tt {
-                Some(e) if self.params.get().table_stand_pat => e.sharpen(static_eval),
+                Some(e) if params.table_stand_pat => e.sharpen(static_eval),
                 _ => static_eval,
             };
             if stand_pat >= beta {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-            best_score = stand_pat;
             pos.noisy_moves(&mut moves);
-        }
+            stand_pat
+        };
+        let mut best_score = stand_pat;
         let original_alpha = alpha;
         let hints = OrderingHints {
             tt_code: tt.map_or(0, |e| e.move_code),
@@ -66,9 +67,16 @@ impl<G: Game> Worker<'_, G> {
         });
         let mut best_move = None;
         while let Some(mv) = picker.next_move() {
-            // A capture that loses material cannot raise a stand-pat score.
-            if !in_check && !pos.see_at_least(mv, -self.params.get().qsearch_see_margin) {
-                continue;
+            // A capture that loses material cannot raise a stand-pat score, nor can one
+            // whose gain falls short of alpha by more than the delta margin.
+            if !in_check {
+                let mut threshold = -params.qsearch_see_margin;
+                if params.qsearch_delta_margin != 0 && alpha < MATE_BOUND {
+                    threshold = threshold.max(alpha - stand_pat - params.qsearch_delta_margin);
+                }
+                if !pos.see_at_least(mv, threshold) {
+                    continue;
+                }
             }
             self.tt.prefetch(pos.hash_after(mv));
             let mut child = pos.clone();
