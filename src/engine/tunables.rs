@@ -210,14 +210,14 @@ search_params! {
         lmr_cut_node_plies = 0, 0..=2, step 1;
         /// Plies less a late move is reduced at a node that was once on a principal
         /// variation (the table's PV mark), where the search already found the line that
-        /// matters once. None: bundle 4 (`notes/search-changes.md`) did not tell; each of its
-        /// three is to be tested alone.
+        /// matters once. None: alone (bundle 4a in `notes/search-changes.md`) 1,500 games
+        /// did not tell.
         lmr_tt_pv_plies = 0, 0..=2, step 1;
         /// A node reached by a reduction of at least this many plies is searched a ply
         /// deeper where the reduced move did not make its mover's position worse by the
         /// static evaluations (the parent's and the node's, each from its side to move,
         /// sum to at most zero): in hindsight the reduction misjudged a sound move.
-        /// 0 turns it off (bundle 4 did not tell; to be tested alone).
+        /// 0 turns it off: alone (bundle 4b) 1,500 games did not tell.
         hindsight_extend_reduction = 0, 0..=6, step 1;
         /// Constant term of the reduction table, in hundredths of a ply.
         lmr_base = 75, 0..=200, step 10;
