@@ -79,6 +79,14 @@ impl Game for Position {
         (victim + promotion) * 8 - attacker
     }
 
+    fn material_gain_bound(&self, mv: Move) -> i32 {
+        let victim = self.captured_piece(mv).map_or(0, PieceKind::value);
+        let promotion = mv
+            .promotion_piece()
+            .map_or(0, |p| p.value() - PieceKind::Pawn.value());
+        victim + promotion
+    }
+
     fn see_at_least(&self, mv: Move, threshold: i32) -> bool {
         self.see_ge(mv, threshold)
     }
@@ -153,5 +161,23 @@ mod tests {
         assert_eq!(noisy.len(), 1);
         assert!(Game::is_noisy(&pos, noisy.as_slice()[0]));
         assert!(Game::history_index(&pos, noisy.as_slice()[0]) < Position::HISTORY_SIZE);
+    }
+
+    #[test]
+    fn material_gain_bound_counts_the_take_and_the_promotion() {
+        let gain = |fen: &str, text: &str| {
+            let pos = Position::from_fen(fen).unwrap();
+            let mv = crate::chess::parse_uci_move(&pos, text, false).unwrap();
+            Game::material_gain_bound(&pos, mv)
+        };
+        // A defended rook taken by a queen: the bound ignores the recapture.
+        assert_eq!(gain("4k3/8/2p5/3r4/8/8/3Q4/4K3 w - - 0 1", "d2d5"), 500);
+        assert_eq!(gain("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 100);
+        assert_eq!(
+            gain("2n1k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7c8q"),
+            320 + 800
+        );
+        assert_eq!(gain("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8n"), 220);
+        assert_eq!(gain("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"), 0);
     }
 }

@@ -161,6 +161,10 @@ impl<B: Board> Game for SearchPosition<B> {
         self.captured_material(mv)
     }
 
+    fn material_gain_bound(&self, mv: Move) -> i32 {
+        self.captured_material(mv)
+    }
+
     /// Draughts has no exchange evaluator: a capture is credited with what it takes, the
     /// forced recaptures are left to quiescence.
     fn see_at_least(&self, mv: Move, threshold: i32) -> bool {

@@ -119,6 +119,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Ordering key among noisy moves, higher first (MVV-LVA or similar).
     fn noisy_order(&self, mv: Self::Move) -> i32;
 
+    /// The most material `mv` can win before any reply (chess: the piece it takes and
+    /// what a promotion adds), so quiescence's delta pruning can ask whether even that
+    /// lifts a stand-pat score to alpha. Unbounded unless a game says otherwise.
+    fn material_gain_bound(&self, _mv: Self::Move) -> i32 {
+        i32::MAX / 4
+    }
+
     /// Static exchange evaluation: true when `mv` is expected to gain at least `threshold`.
     fn see_at_least(&self, mv: Self::Move, threshold: i32) -> bool;
 

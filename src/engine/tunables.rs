@@ -177,12 +177,14 @@ search_params! {
         /// Quiescence skips a capture that loses more than this to the exchanges on its
         /// square: it cannot raise a stand-pat score.
         qsearch_see_margin = 0, -100..=100, step 10;
-        /// Quiescence also skips a capture whose exchange gain, plus this margin, leaves
-        /// the stand-pat score below alpha (delta pruning, as Reckless 0.7 does with each
-        /// piece's value; Carp 3.0.1 prunes by the exchange alone, as the line above): the
-        /// margin stands for what the capture's position may add beyond the material.
-        /// 0 turns it off (bundle 5, to be tested).
-        qsearch_delta_margin = 0, 0..=400, step 20;
+        /// Quiescence also skips a capture whose take (the piece it wins, and a
+        /// promotion's gain), plus this margin, leaves the stand-pat score at or below
+        /// alpha: delta pruning, as Reckless 0.7 does (Carp 3.0.1 prunes by the exchange
+        /// alone, as the line above). The margin stands for what the position after the
+        /// capture may add to the material; the exchange's result is no bound (an even
+        /// trade may still turn the position), and pruning by it lost about 180 Elo in 59
+        /// games (`notes/search-changes.md`). 0 turns it off (bundle 5, to be tested).
+        qsearch_delta_margin = 0, 0..=600, step 25;
 
         // Extensions.
 

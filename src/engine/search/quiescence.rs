@@ -68,13 +68,16 @@ impl<G: Game> Worker<'_, G> {
         let mut best_move = None;
         while let Some(mv) = picker.next_move() {
             // A capture that loses material cannot raise a stand-pat score, nor can one
-            // whose gain falls short of alpha by more than the delta margin.
+            // whose whole take, and the delta margin, leave it below alpha.
             if !in_check {
-                let mut threshold = -params.qsearch_see_margin;
-                if params.qsearch_delta_margin != 0 && alpha < MATE_BOUND {
-                    threshold = threshold.max(alpha - stand_pat - params.qsearch_delta_margin);
+                if params.qsearch_delta_margin != 0
+                    && alpha < MATE_BOUND
+                    && stand_pat + pos.material_gain_bound(mv) + params.qsearch_delta_margin
+                        <= alpha
+                {
+                    continue;
                 }
-                if !pos.see_at_least(mv, threshold) {
+                if !pos.see_at_least(mv, -params.qsearch_see_margin) {
                     continue;
                 }
             }
