@@ -182,10 +182,9 @@ search_params! {
         /// alpha: delta pruning, as Reckless 0.7 does (Carp 3.0.1 prunes by the exchange
         /// alone, as the line above). The margin stands for what the position after the
         /// capture may add to the material; the exchange's result is no bound (an even
-        /// trade may still turn the position). 0 turns it off: each form tried so far lost
-        /// about 200 Elo within 60 games (bundle 5 in `notes/search-changes.md`), far more
-        /// than a pruning of this kind can cost when it is sound, so a fault in how its
-        /// bounds meet the rest of the search is suspected and is to be found first.
+        /// trade may still turn the position). A capture that gives check is never skipped:
+        /// without that, every form tried lost about 200 Elo (bundle 5 in
+        /// `notes/search-changes.md`). 0 turns it off (to be tested).
         qsearch_delta_margin = 0, 0..=600, step 25;
 
         // Extensions.

@@ -68,17 +68,18 @@ impl<G: Game> Worker<'_, G> {
         let mut best_move = None;
         while let Some(mv) = picker.next_move() {
             // A capture that loses material cannot raise a stand-pat score, nor can one
-            // whose whole take, and the delta margin, leave it below alpha. What such a
+            // whose whole take, and the delta margin, leave it below alpha, unless it gives
+            // check (a fork or a mating attack wins more than it takes). What such a
             // capture might have reached bounds the score from above, so a failure low
             // claims no less than that (a bound of the stand pat alone would be too low,
             // and the parent's lower bound too high).
+            let mut futile = None;
             if !in_check {
                 if params.qsearch_delta_margin != 0 && alpha < MATE_BOUND {
                     let reach =
                         stand_pat + pos.material_gain_bound(mv) + params.qsearch_delta_margin;
                     if reach <= alpha {
-                        best_score = best_score.max(reach);
-                        continue;
+                        futile = Some(reach);
                     }
                 }
                 if !pos.see_at_least(mv, -params.qsearch_see_margin) {
@@ -88,6 +89,12 @@ impl<G: Game> Worker<'_, G> {
             self.tt.prefetch(pos.hash_after(mv));
             let mut child = pos.clone();
             child.play(mv);
+            if let Some(reach) = futile {
+                if !child.in_check() {
+                    best_score = best_score.max(reach);
+                    continue;
+                }
+            }
             self.evaluator.push(pos, &child);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
             self.evaluator.pop();
