@@ -182,9 +182,10 @@ search_params! {
         /// alpha: delta pruning, as Reckless 0.7 does (Carp 3.0.1 prunes by the exchange
         /// alone, as the line above). The margin stands for what the position after the
         /// capture may add to the material; the exchange's result is no bound (an even
-        /// trade may still turn the position). A capture that gives check is never skipped:
-        /// without that, every form tried lost about 200 Elo (bundle 5 in
-        /// `notes/search-changes.md`). 0 turns it off (to be tested).
+        /// trade may still turn the position). A capture that gives check is never skipped
+        /// (without that, every form tried lost about 200 Elo). 0 turns it off: at 300 it
+        /// still lost 81 ± 35 Elo over 204 games (bundle 5 in `notes/search-changes.md`),
+        /// far more than such a pruning costs when sound, so a fault remains to be found.
         qsearch_delta_margin = 0, 0..=600, step 25;
 
         // Extensions.
