@@ -73,19 +73,12 @@ impl<G: Game> Worker<'_, G> {
             // capture might have reached bounds the score from above, so a failure low
             // claims no less than that (a bound of the stand pat alone would be too low,
             // and the parent's lower bound too high).
-            let mut futile = None;
-            if !in_check {
-                if params.qsearch_delta_margin != 0 && alpha < MATE_BOUND {
-                    let reach =
-                        stand_pat + pos.material_gain_bound(mv) + params.qsearch_delta_margin;
-                    if reach <= alpha {
-                        futile = Some(reach);
-                    }
-                }
-                if !pos.see_at_least(mv, -params.qsearch_see_margin) {
-                    continue;
-                }
+            if !in_check && !pos.see_at_least(mv, -params.qsearch_see_margin) {
+                continue;
             }
+            let futile = (!in_check && params.qsearch_delta_margin != 0 && alpha < MATE_BOUND)
+                .then(|| stand_pat + pos.material_gain_bound(mv) + params.qsearch_delta_margin)
+                .filter(|&reach| reach <= alpha);
             self.tt.prefetch(pos.hash_after(mv));
             let mut child = pos.clone();
             child.play(mv);
