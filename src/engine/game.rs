@@ -120,8 +120,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn noisy_order(&self, mv: Self::Move) -> i32;
 
     /// The most material `mv` can win before any reply (chess: the piece it takes and
-    /// what a promotion adds), so quiescence's delta pruning can ask whether even that
-    /// lifts a stand-pat score to alpha. Unbounded unless a game says otherwise.
+    /// what a promotion adds), in the evaluation's units, so quiescence's delta pruning
+    /// can ask whether even that lifts a stand-pat score to alpha. Unbounded unless a game
+    /// says otherwise.
     fn material_gain_bound(&self, _mv: Self::Move) -> i32 {
         i32::MAX / 4
     }
