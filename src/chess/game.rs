@@ -9,11 +9,11 @@ use crate::engine::{structure_key, Game, MoveList, TableValue};
 
 /// What taking each piece (pawn to king) moves the network's evaluation by: the median,
 /// over 1,100 pieces of 300 openings played on at random, of the side to move's gain when
-/// an enemy piece is lifted off the board (chess-gen6; `notes/search-changes.md`, bundle
-/// 5). Delta pruning compares them with evaluations, and the exchange values of
-/// [`PieceKind::value`] are a third to a half smaller: at those, taking a queen looked
-/// worth 900 where the network counts about 1,575, and 5 % of the captures skipped
-/// would have raised the score.
+/// an enemy piece is lifted off the board (chess-gen6, by `scripts/stats/piece_values.py`,
+/// to be run again for each new net). Delta pruning compares them with evaluations, and
+/// the exchange values of [`PieceKind::value`] are a third to a half smaller: at those,
+/// taking a queen looked worth 900 where the network counts about 1,575, and 5 % of the
+/// captures skipped would have raised the score.
 const EVALUATED_PIECE_VALUES: [i32; 6] = [145, 510, 575, 750, 1575, 0];
 
 impl Game for Position {
