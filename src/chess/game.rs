@@ -105,6 +105,11 @@ impl Game for Position {
         mv.raw()
     }
 
+    fn legal_move_from_code(&self, code: u16) -> Option<Move> {
+        let mv = Move::from_raw(code);
+        self.is_legal(mv).then_some(mv)
+    }
+
     /// The pawns: their structure is what a static evaluation judges worst and a search
     /// corrects most consistently.
     fn correction_key(&self) -> u64 {

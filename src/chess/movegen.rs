@@ -11,7 +11,7 @@ use super::attacks::{
 };
 use super::bitboard::Bitboard;
 use super::castling::{back_rank, king_destination, right_index, CastleSide};
-use super::moves::Move;
+use super::moves::{Move, MoveKind};
 use super::piece::{Color, PieceKind};
 use super::position::Position;
 use super::square::Square;
@@ -96,7 +96,55 @@ impl MoveSink for CountSink {
     }
 }
 
+/// Looks for one move among those generated, so legality has one definition: the
+/// generator's.
+struct FindSink {
+    wanted: Move,
+    found: bool,
+}
+
+impl MoveSink for FindSink {
+    #[inline]
+    fn targets(&mut self, from: Square, targets: Bitboard) {
+        let to = self.wanted.to();
+        self.found |= targets.contains(to) && self.wanted == Move::normal(from, to);
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i32) {
+        let to = self.wanted.to();
+        self.found |= targets.contains(to) && self.wanted == Move::normal(origin(to, delta), to);
+    }
+
+    #[inline]
+    fn promotions(&mut self, targets: Bitboard, delta: i32) {
+        let to = self.wanted.to();
+        self.found |= targets.contains(to)
+            && self.wanted.kind() == MoveKind::Promotion
+            && self.wanted.from() == origin(to, delta);
+    }
+
+    #[inline]
+    fn single(&mut self, mv: Move) {
+        self.found |= mv == self.wanted;
+    }
+}
+
 impl Position {
+    /// True when `mv` is one of the legal moves (any 16 bits may be asked about): found
+    /// without a list, as a table move is checked before the moves are generated.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        if !self.color_bb(self.side).contains(mv.from()) {
+            return false;
+        }
+        let mut sink = FindSink {
+            wanted: mv,
+            found: false,
+        };
+        self.generate::<_, false>(&mut sink);
+        sink.found
+    }
+
     /// Appends every legal move to `out`.
     pub fn legal_moves(&self, out: &mut MoveList<Move>) {
         self.generate::<_, false>(&mut ListSink(out));
@@ -335,6 +383,65 @@ impl Position {
                 continue;
             }
             sink.single(Move::castling(king, rook));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::bench_positions::BENCH_FENS;
+
+    /// Every 16-bit code is legal exactly when the generated list holds it.
+    fn check_every_code(pos: &Position) {
+        let mut list = MoveList::new();
+        pos.legal_moves(&mut list);
+        for raw in 0..=u16::MAX {
+            let mv = Move::from_raw(raw);
+            assert_eq!(
+                pos.is_legal(mv),
+                list.iter().any(|&m| m == mv),
+                "{} in {}",
+                mv.raw(),
+                pos.to_fen()
+            );
+        }
+    }
+
+    #[test]
+    fn is_legal_agrees_with_the_generator_on_every_code() {
+        let special = [
+            // En passant: legal, then illegal as the pawns leave the king to a rook.
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1",
+            // Castling both ways, through and out of attack; Chess960 with the king beside
+            // a rook.
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/5q2/R3K2R w KQkq - 0 1",
+            "1rk3rb/8/8/8/8/8/8/1RK3RB w GBgb - 0 1",
+            // Promotions, with captures, one pinned.
+            "1n2k3/PP6/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/1p6/R3K3 b - - 0 1",
+            // Check, double check.
+            "4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1",
+            "4k3/8/8/8/8/5n2/4r3/4K3 w - - 0 1",
+        ];
+        let mut roots = Vec::new();
+        for fen in special.iter().chain(BENCH_FENS.iter()) {
+            roots.push(Position::from_fen(fen).unwrap());
+        }
+        for pos in &roots {
+            check_every_code(pos);
+        }
+        // One move on from the first bench positions, for the positions play reaches.
+        for pos in roots.iter().take(special.len() + 4) {
+            let mut list = MoveList::new();
+            pos.legal_moves(&mut list);
+            for &mv in list.iter() {
+                let mut child = pos.clone();
+                child.play(mv);
+                check_every_code(&child);
+            }
         }
     }
 }

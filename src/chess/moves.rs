@@ -97,6 +97,13 @@ impl Move {
         self.0
     }
 
+    /// The move whose raw bits are `raw`: any 16 bits, so whether it is legal, or a move
+    /// at all, is for a position to judge ([`super::Position::is_legal`]).
+    #[inline]
+    pub const fn from_raw(raw: u16) -> Self {
+        Move(raw)
+    }
+
     /// True for the null value.
     #[inline]
     pub const fn is_null(self) -> bool {

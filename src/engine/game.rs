@@ -134,6 +134,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// only trusts a stored code after matching it against the legal moves.
     fn move_code(mv: Self::Move) -> u16;
 
+    /// The legal move with code `code`, where the game can tell it without generating and
+    /// matching every move, and no other legal move has that code; `None` where no legal
+    /// move has it, or the game cannot tell (the default). The search then tries a table
+    /// move before it generates the rest.
+    fn legal_move_from_code(&self, _code: u16) -> Option<Self::Move> {
+        None
+    }
+
     /// Index of `mv` into history, killer and counter-move tables, below
     /// [`Game::HISTORY_SIZE`].
     fn history_index(&self, mv: Self::Move) -> usize;

@@ -1,8 +1,9 @@
 //! Move ordering: scores every legal move of a node once, then hands them out best first.
 //!
-//! Positions are copy-made and the trait generates all legal moves at once, so there is
-//! no staged generation to gain from; a scored list with lazy selection sort costs little
-//! when a cut-off comes early, which is the common case.
+//! The trait generates all legal moves at once, and a scored list with lazy selection sort
+//! costs little when a cut-off comes early, which is the common case. The one stage before
+//! it: a table move a game can check on its own is handed out before any move is
+//! generated or scored, since it alone ends most nodes where it is known.
 
 use std::mem::MaybeUninit;
 
@@ -29,6 +30,17 @@ pub struct OrderingHints<M> {
     pub counter: Option<M>,
 }
 
+/// Where a picker stands with the table move it hands out before generating the rest.
+#[derive(Clone, Copy)]
+enum TableMove<M> {
+    /// The list is generated and scored (or the picker never had such a move).
+    Listed,
+    /// Known legal, not yet handed out; nothing generated.
+    Pending(M),
+    /// Handed out; the list is generated when the next move is asked for.
+    Tried(M),
+}
+
 /// A node's moves, scored, handed out best first. It borrows the node's list, so the
 /// moves are not copied; only the scores of its moves are written, as the list itself
 /// leaves its other slots uninitialised (see [`MoveList`]).
@@ -36,6 +48,7 @@ pub struct MovePicker<'a, M: Copy + Default> {
     moves: &'a mut MoveList<M>,
     scores: [MaybeUninit<i32>; MAX_MOVES],
     next: usize,
+    table_move: TableMove<M>,
 }
 
 impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
@@ -46,8 +59,38 @@ impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
         hints: &OrderingHints<M>,
         history: impl Fn(M) -> i32,
     ) -> Self {
-        let mut scores = [MaybeUninit::uninit(); MAX_MOVES];
-        for (score, &mv) in scores.iter_mut().zip(moves.iter()) {
+        let mut picker = Self {
+            moves,
+            scores: [MaybeUninit::uninit(); MAX_MOVES],
+            next: 0,
+            table_move: TableMove::Listed,
+        };
+        picker.score(pos, hints, history);
+        picker
+    }
+
+    /// A picker that hands out `table_move`, a legal move whose code is the hints'
+    /// `tt_code`, before it generates the other moves into the empty `moves`: then in
+    /// the order [`Self::new`] would give them, the table move first, so the search is
+    /// the same, only cheaper where the table move ends the node. Its moves come from
+    /// [`Self::next_move_generating`].
+    pub fn table_move_first(moves: &'a mut MoveList<M>, table_move: M) -> Self {
+        debug_assert!(moves.is_empty());
+        Self {
+            moves,
+            scores: [MaybeUninit::uninit(); MAX_MOVES],
+            next: 0,
+            table_move: TableMove::Pending(table_move),
+        }
+    }
+
+    fn score<G: Game<Move = M>>(
+        &mut self,
+        pos: &G,
+        hints: &OrderingHints<M>,
+        history: impl Fn(M) -> i32,
+    ) {
+        for (score, &mv) in self.scores.iter_mut().zip(self.moves.iter()) {
             *score = MaybeUninit::new(if hints.tt_code != 0 && G::move_code(mv) == hints.tt_code {
                 TT_MOVE
             } else if pos.is_noisy(mv) {
@@ -67,15 +110,44 @@ impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
                 history(mv)
             });
         }
-        Self {
-            moves,
-            scores,
-            next: 0,
+    }
+
+    /// The best move not yet handed out, for a picker made by [`Self::table_move_first`]
+    /// (or by [`Self::new`]): `pos`, `hints` and `history` are what `new` would have
+    /// been given, used once, when the moves after the table move are generated.
+    pub fn next_move_generating<G: Game<Move = M>>(
+        &mut self,
+        pos: &G,
+        hints: &OrderingHints<M>,
+        history: impl Fn(M) -> i32,
+    ) -> Option<M> {
+        match self.table_move {
+            TableMove::Listed => self.next_move(),
+            TableMove::Pending(mv) => {
+                self.table_move = TableMove::Tried(mv);
+                Some(mv)
+            }
+            TableMove::Tried(mv) => {
+                self.table_move = TableMove::Listed;
+                pos.legal_moves(self.moves);
+                self.score(pos, hints, history);
+                // As the first pick of `next_move` would have done: the table move, the
+                // one best score, swapped to the front.
+                let at = self.moves.iter().position(|&m| m == mv);
+                debug_assert!(at.is_some(), "the table move was not legal");
+                if let Some(at) = at {
+                    self.moves.as_mut_slice().swap(0, at);
+                    self.scores.swap(0, at);
+                    self.next = 1;
+                }
+                self.next_move()
+            }
         }
     }
 
     /// The best move not yet handed out.
     pub fn next_move(&mut self) -> Option<M> {
+        debug_assert!(matches!(self.table_move, TableMove::Listed));
         let n = self.moves.len();
         if self.next >= n {
             return None;
@@ -100,7 +172,8 @@ impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
     /// True when the move last handed out was the table move (matched against a legal
     /// move, so a colliding code never makes an illegal move "the TT move").
     pub fn last_was_tt_move(&self) -> bool {
-        self.next > 0 && self.scores()[self.next - 1] == TT_MOVE
+        matches!(self.table_move, TableMove::Tried(_))
+            || self.next > 0 && self.scores()[self.next - 1] == TT_MOVE
     }
 
     /// The scores of the list's moves, slot by slot.
@@ -145,5 +218,32 @@ mod tests {
         }
         // Noisy ties keep the better noisy_order (closer to the centre) first.
         assert_eq!(order, [6, 4, 0, 5, 1, 3, 2]);
+    }
+
+    #[test]
+    fn a_table_move_first_keeps_the_order_of_the_whole_list() {
+        let pos = ConnectFour::from_columns(&[1, 6, 2, 6, 3, 5]);
+        let history = |mv: Column| i32::from(mv.0);
+        for table in 0..7 {
+            let hints = OrderingHints {
+                tt_code: ConnectFour::move_code(Column(table)),
+                killers: [Column(5), Column(9)],
+                counter: Some(Column(1)),
+            };
+            let mut listed = MoveList::new();
+            pos.legal_moves(&mut listed);
+            let mut picker = MovePicker::new(&pos, &mut listed, &hints, history);
+            let mut expected = Vec::new();
+            while let Some(mv) = picker.next_move() {
+                expected.push((mv, picker.last_was_tt_move()));
+            }
+            let mut deferred = MoveList::new();
+            let mut picker = MovePicker::table_move_first(&mut deferred, Column(table));
+            let mut order = Vec::new();
+            while let Some(mv) = picker.next_move_generating(&pos, &hints, history) {
+                order.push((mv, picker.last_was_tt_move()));
+            }
+            assert_eq!(order, expected, "table move {table}");
+        }
     }
 }

@@ -315,6 +315,11 @@ search_params! {
         /// Whether a node's moves wait until the pruning before the move loop has had
         /// its chance to end the node without them (where no moves is not decisive).
         moves_after_pruning: bool = true;
+        /// Whether, where the moves wait so, a table move the game can check alone is
+        /// searched before the others are generated and scored (so they are scored with the
+        /// histories its search left). Off while it is tested: `bench` ran 1.004 times as
+        /// fast side by side (median of 7), at 0.3 % more nodes.
+        table_move_before_generation: bool = false;
         /// Whether internal iterative reduction is kept to PV and expected cut nodes.
         iir_pv_and_cut_only: bool = true;
         /// Whether futility pruning judges a move at the depth its reduction leaves.

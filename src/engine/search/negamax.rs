@@ -212,8 +212,12 @@ impl<G: Game> Worker<'_, G> {
             depth -= 1;
         }
 
-        // Step 10: the moves, best first.
-        if !moves_first {
+        // Step 10: the moves, best first; a legal table move before the others are
+        // generated, where the game can check it alone.
+        let table_move = (params.table_move_before_generation && !moves_first && tt_code != 0)
+            .then(|| pos.legal_move_from_code(tt_code))
+            .flatten();
+        if !moves_first && table_move.is_none() {
             pos.legal_moves(&mut moves);
             if moves.is_empty() {
                 return no_moves_score(pos, ply);
@@ -227,9 +231,12 @@ impl<G: Game> Worker<'_, G> {
                 .filter(|&m| m != G::Move::default()),
         };
         let rows = self.continuation_rows(ply);
-        let mut picker = MovePicker::new(pos, &mut moves, &hints, |mv| {
-            self.quiet_score(pos, mv, rows)
-        });
+        let mut picker = match table_move {
+            Some(mv) => MovePicker::table_move_first(&mut moves, mv),
+            None => MovePicker::new(pos, &mut moves, &hints, |mv| {
+                self.quiet_score(pos, mv, rows)
+            }),
+        };
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move: Option<G::Move> = None;
@@ -245,7 +252,9 @@ impl<G: Game> Worker<'_, G> {
         // Extensions stop at twice the root depth, so that checks or singular moves
         // cannot run away.
         let may_extend = (ply as i32) < 2 * self.root_depth;
-        while let Some(mv) = picker.next_move() {
+        while let Some(mv) =
+            picker.next_move_generating(pos, &hints, |mv| self.quiet_score(pos, mv, rows))
+        {
             if Some(mv) == excluded {
                 continue;
             }
