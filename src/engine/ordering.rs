@@ -71,8 +71,9 @@ impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
 
     /// A picker that hands out `table_move`, a legal move whose code is the hints'
     /// `tt_code`, before it generates the other moves into the empty `moves`: then in
-    /// the order [`Self::new`] would give them, the table move first, so the search is
-    /// the same, only cheaper where the table move ends the node. Its moves come from
+    /// the order [`Self::new`] would give them at that point, the table move first, so
+    /// the search differs only by what the table move's search taught the histories,
+    /// and nothing is generated where that move ends the node. Its moves come from
     /// [`Self::next_move_generating`].
     pub fn table_move_first(moves: &'a mut MoveList<M>, table_move: M) -> Self {
         debug_assert!(moves.is_empty());
