@@ -187,8 +187,7 @@ search_params! {
         /// evaluation's units: in the exchange's, a third to a half smaller, 5 % of the
         /// captures skipped would have raised the score, and a margin of 300 lost 81 ± 35
         /// Elo over 204 games (bundle 5 in `notes/search-changes.md`). 0 turns it off: at
-        /// 250 in the evaluation's units, 1,114 games leaned below zero (-13.4 ± 13.5,
-        /// bundle 5e), 386 of its budget left.
+        /// 250 in the evaluation's units its 1,500-game budget ended below zero (bundle 5e).
         qsearch_delta_margin = 0, 0..=600, step 25;
 
         // Extensions.
