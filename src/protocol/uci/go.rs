@@ -62,7 +62,7 @@ pub(crate) enum GoParse {
 }
 
 /// Every search word `go` knows; a value never swallows one of these.
-const KEYWORDS: [&str; 12] = [
+pub(super) const KEYWORDS: [&str; 12] = [
     "searchmoves",
     "ponder",
     "wtime",
