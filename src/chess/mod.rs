@@ -9,6 +9,8 @@ mod bitboard;
 mod castling;
 pub mod eval;
 mod fen;
+#[cfg(test)]
+mod flipped_fen;
 mod frc;
 mod game;
 mod magics;

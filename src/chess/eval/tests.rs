@@ -2,6 +2,7 @@
 //! reproduces the evaluation exactly, and obvious orderings.
 
 use super::*;
+use crate::chess::flipped_fen::colour_flipped_fen as mirrored;
 use crate::engine::MoveList;
 
 /// Positions from every stage of the game, with castling, en passant and promotions about.
@@ -22,46 +23,6 @@ const FENS: [&str; 12] = [
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap()
-}
-
-/// The same position with colours swapped and the board turned upside down.
-fn mirrored(fen: &str) -> String {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let swap_case = |s: &str| -> String {
-        s.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect()
-    };
-    let board: Vec<String> = fields[0].split('/').rev().map(swap_case).collect();
-    let side = if fields[1] == "w" { "b" } else { "w" };
-    let castling: String = if fields[2] == "-" {
-        "-".to_string()
-    } else {
-        let mut rights: Vec<char> = swap_case(fields[2]).chars().collect();
-        rights.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
-        rights.into_iter().collect()
-    };
-    let ep = if fields[3] == "-" {
-        "-".to_string()
-    } else {
-        let rank = if &fields[3][1..] == "6" { "3" } else { "6" };
-        format!("{}{}", &fields[3][..1], rank)
-    };
-    format!(
-        "{} {} {} {} {} {}",
-        board.join("/"),
-        side,
-        castling,
-        ep,
-        fields[4],
-        fields[5]
-    )
 }
 
 /// Positions reached by deterministic pseudo-random play from each of [`FENS`].

@@ -6,6 +6,7 @@
 
 use super::features::ViewTable;
 use super::*;
+use crate::chess::flipped_fen::colour_flipped_fen;
 use crate::chess::{chess960_start, parse_uci_move, Color, MoveKind, Position};
 use crate::engine::{Evaluator, MoveList};
 use crate::nnue::evaluator::accumulators_from_scratch;
@@ -325,35 +326,7 @@ fn king_relative_inputs_see_mirrored_positions_alike() {
 
 /// The same position with colours swapped and the board turned upside down.
 fn mirrored(pos: &Position) -> Position {
-    let fen = pos.to_fen();
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let swap_case = |s: &str| -> String {
-        s.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect()
-    };
-    let board: Vec<String> = fields[0].split('/').rev().map(swap_case).collect();
-    let side = if fields[1] == "w" { "b" } else { "w" };
-    let ep = match fields[3] {
-        "-" => "-".to_string(),
-        sq => {
-            let rank = if &sq[1..] == "3" { '6' } else { '3' };
-            format!("{}{rank}", &sq[..1])
-        }
-    };
-    Position::from_fen(&format!(
-        "{} {side} - {ep} {} {}",
-        board.join("/"),
-        fields[4],
-        fields[5]
-    ))
-    .unwrap()
+    Position::from_fen(&colour_flipped_fen(&pos.to_fen())).unwrap()
 }
 
 #[test]
