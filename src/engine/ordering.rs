@@ -19,6 +19,16 @@ const KILLER: [i32; 2] = [2_000_002, 2_000_001];
 const COUNTER: i32 = 2_000_000;
 /// Noisy moves that lose material, after every quiet move.
 const BAD_NOISY: i32 = -3_000_000;
+/// How far a noisy move's own order moves it from its class's score, each way: the noisy
+/// classes stay apart from the quiet moves' scores (the killers, the counter and
+/// histories bounded well within an `i16` each).
+const NOISY_SPREAD: i32 = 900_000;
+
+/// Whether `score` is one that [`MovePicker`] gives quiet moves.
+#[inline]
+fn is_quiet_score(score: i32) -> bool {
+    score > BAD_NOISY + NOISY_SPREAD && score < GOOD_NOISY - NOISY_SPREAD
+}
 
 /// Hints that decide the order of one node's moves.
 pub struct OrderingHints<M> {
@@ -48,6 +58,11 @@ pub struct MovePicker<'a, M: Copy + Default> {
     moves: &'a mut MoveList<M>,
     scores: [MaybeUninit<i32>; MAX_MOVES],
     next: usize,
+    /// The end of the moves still to hand out: the list's length, less the quiet moves
+    /// dropped by [`Self::skip_quiets`].
+    end: usize,
+    /// Whether the quiet moves not yet handed out are to be dropped before the next pick.
+    skip_quiets: bool,
     table_move: TableMove<M>,
 }
 
@@ -63,6 +78,8 @@ impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
             moves,
             scores: [MaybeUninit::uninit(); MAX_MOVES],
             next: 0,
+            end: 0,
+            skip_quiets: false,
             table_move: TableMove::Listed,
         };
         picker.score(pos, hints, history);
@@ -81,6 +98,8 @@ impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
             moves,
             scores: [MaybeUninit::uninit(); MAX_MOVES],
             next: 0,
+            end: 0,
+            skip_quiets: false,
             table_move: TableMove::Pending(table_move),
         }
     }
@@ -100,7 +119,7 @@ impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
                 } else {
                     BAD_NOISY
                 };
-                base + pos.noisy_order(mv).clamp(-900_000, 900_000)
+                base + pos.noisy_order(mv).clamp(-NOISY_SPREAD, NOISY_SPREAD)
             } else if mv == hints.killers[0] {
                 KILLER[0]
             } else if mv == hints.killers[1] {
@@ -111,6 +130,7 @@ impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
                 history(mv)
             });
         }
+        self.end = self.moves.len();
     }
 
     /// The best move not yet handed out, for a picker made by [`Self::table_move_first`]
@@ -146,16 +166,40 @@ impl<'a, M: Copy + Default + Eq> MovePicker<'a, M> {
         }
     }
 
+    /// From now on hands out no quiet move: the search has found that it would skip
+    /// every one left (late-move or futility pruning, whose tests do not change while
+    /// moves are skipped), so picking them one by one only to skip them is waste.
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    /// Drops the quiet moves not yet handed out, keeping the others in their order, so
+    /// that the picks after them are as they would have been.
+    fn drop_quiets(&mut self) {
+        self.skip_quiets = false;
+        let mut kept = self.next;
+        for i in self.next..self.end {
+            if !is_quiet_score(self.scores()[i]) {
+                self.moves.as_mut_slice()[kept] = self.moves.as_slice()[i];
+                self.scores[kept] = self.scores[i];
+                kept += 1;
+            }
+        }
+        self.end = kept;
+    }
+
     /// The best move not yet handed out.
     pub fn next_move(&mut self) -> Option<M> {
         debug_assert!(matches!(self.table_move, TableMove::Listed));
-        let n = self.moves.len();
-        if self.next >= n {
+        if self.skip_quiets {
+            self.drop_quiets();
+        }
+        if self.next >= self.end {
             return None;
         }
         // One pass with the best score in hand: this loop runs at every node, over every
         // move in nodes where all moves are tried.
-        let scores = self.scores();
+        let scores = &self.scores()[..self.end];
         let mut best = self.next;
         let mut best_score = scores[best];
         for (i, &score) in scores.iter().enumerate().skip(self.next + 1) {
@@ -219,6 +263,33 @@ mod tests {
         }
         // Noisy ties keep the better noisy_order (closer to the centre) first.
         assert_eq!(order, [6, 4, 0, 5, 1, 3, 2]);
+    }
+
+    #[test]
+    fn skipping_quiets_hands_out_only_the_noisy_moves_left() {
+        let pos = ConnectFour::from_columns(&[1, 6, 2, 6, 3, 5]);
+        let hints = OrderingHints {
+            tt_code: ConnectFour::move_code(Column(6)),
+            killers: [Column(5), Column(9)],
+            counter: Some(Column(1)),
+        };
+        for skip_after in 1..=4 {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            let mut picker =
+                MovePicker::new(&pos, &mut moves, &hints, |mv: Column| i32::from(mv.0));
+            let mut order = Vec::new();
+            while let Some(mv) = picker.next_move() {
+                order.push(mv.0);
+                if order.len() == skip_after {
+                    picker.skip_quiets();
+                }
+            }
+            // The full order is 6 (table), 4 and 0 (noisy), then the quiet 5, 1, 3, 2.
+            let full = [6, 4, 0, 5, 1, 3, 2];
+            let kept = skip_after.max(3);
+            assert_eq!(order, full[..kept], "skipped after {skip_after}");
+        }
     }
 
     #[test]

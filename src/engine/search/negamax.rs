@@ -264,8 +264,11 @@ impl<G: Game> Worker<'_, G> {
             // Step 11: shallow pruning of moves unlikely to matter, once a line that
             // does not lose to mate is in hand.
             if best_score > -MATE_BOUND && !in_check {
+                // Neither test below changes while moves are skipped, so a quiet move
+                // they prune takes every quiet move after it along.
                 if !noisy {
                     if !PV && depth <= params.lmp_max_depth && quiets.len() >= lmp_quota {
+                        picker.skip_quiets();
                         continue;
                     }
                     // Judged at the depth the move would be searched to after its reduction.
@@ -278,6 +281,7 @@ impl<G: Game> Worker<'_, G> {
                         && eval + params.futility_base + params.futility_per_depth * lmr_depth
                             <= alpha
                     {
+                        picker.skip_quiets();
                         continue;
                     }
                 }
